@@ -1,0 +1,45 @@
+"""Desktop command line: python -m tools <command> [options]
+
+Each command lives in its own module with a main(argv) -> exit code.
+"""
+
+import sys
+
+COMMANDS = (
+    # name, module, one-line help
+    ("play", "tools.play", "play a game in the terminal against simple legal bots"),
+    ("melds", "tools.meldcli", "best meld total of a hand, as JSON"),
+    ("bench", "tools.bench", "engine speed and memory on CPython and MicroPython, as JSON"),
+    ("device-tests", "tools.device", "run tests/device under MicroPython (WASI build)"),
+    ("mpy", "tools.mpy", "run a script under MicroPython (WASI build) from the repository root"),
+    ("gen-tables", "tools.gen_tables", "regenerate engine/tables.py"),
+)
+
+
+def usage(out):
+    out.write("usage: python -m tools <command> [options]\n\ncommands:\n")
+    for name, _module, text in COMMANDS:
+        out.write("  %-13s %s\n" % (name, text))
+    out.write("\n'python -m tools <command> --help' tells more.\n")
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    if not argv or argv[0] in ("-h", "--help", "help"):
+        usage(sys.stdout)
+        return 0 if argv else 2
+    for name, module, _text in COMMANDS:
+        if argv[0] == name:
+            mod = __import__(module, fromlist=["main"])
+            try:
+                return mod.main(argv[1:])
+            except KeyboardInterrupt:
+                sys.stderr.write("\ninterrupted\n")
+                return 130
+    sys.stderr.write("unknown command %r\n\n" % argv[0])
+    usage(sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

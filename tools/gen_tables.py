@@ -1,0 +1,238 @@
+"""Write engine/tables.py: the meld and score tables of the three rule sets.
+
+The rules are spelled out here once, readably, and turned into compact byte
+strings that the device can index without building any objects. Run
+`python -m tools gen-tables` after changing a rule; `tests/test_tables.py`
+regenerates the file and fails on any difference.
+"""
+
+import os
+
+from engine.cards import RANK_CHARS, SUIT_CHARS, SUIT_NAMES
+
+S, H, D, C = 0, 1, 2, 3
+R9, RJ, RQ, RK, RT, RA = 2, 3, 4, 5, 6, 7
+SUITS = (S, H, D, C)
+FOURS = ((RA, "aces", 100), (RK, "kings", 80), (RQ, "queens", 60), (RJ, "jacks", 40))
+FAMILY_RANKS = (RA, RT, RK, RQ, RJ)
+CLASS_A, CLASS_B, CLASS_C, CLASS_NINE = 0, 1, 2, 3
+KIND_STRIDE = 11  # bytes per kind: class, value/10, face count, 8 face slots
+MAX_SLOTS = 8
+
+
+def f(suit, rank):
+    return suit * 8 + rank
+
+
+def hoyle_kinds(trump):
+    """(name, class, points, [(face, copies)]) for two-handed Binocle (RULES.md hoyle 5)."""
+    kinds = []
+    for s in SUITS:
+        royal = s == trump
+        kinds.append(("royal marriage" if royal else "marriage in " + SUIT_NAMES[s],
+                      CLASS_A, 40 if royal else 20, [(f(s, RK), 1), (f(s, RQ), 1)]))
+    kinds.append(("sequence", CLASS_A, 150, [(f(trump, r), 1) for r in FAMILY_RANKS]))
+    kinds.append(("binocle", CLASS_B, 40, [(f(S, RQ), 1), (f(D, RJ), 1)]))
+    kinds.append(("double binocle", CLASS_B, 80, [(f(S, RQ), 2), (f(D, RJ), 2)]))
+    kinds.append(("grand binocle", CLASS_B, 80, [(f(S, RK), 1), (f(S, RQ), 1), (f(D, RJ), 1)]))
+    for rank, word, value in FOURS:
+        kinds.append(("four " + word, CLASS_C, value, [(f(s, rank), 1) for s in SUITS]))
+    for rank, word, value in FOURS:
+        kinds.append(("eight " + word, CLASS_C, 2 * value, [(f(s, rank), 2) for s in SUITS]))
+    return kinds
+
+
+def french_kinds(trump):
+    """The French meld table (RULES.md french 4), same layout."""
+    kinds = []
+    for s in SUITS:
+        t = s == trump
+        kinds.append(("trump pair" if t else "pair in " + SUIT_NAMES[s],
+                      CLASS_A, 40 if t else 20, [(f(s, RK), 1), (f(s, RQ), 1)]))
+    for s in SUITS:
+        t = s == trump
+        kinds.append(("trump family" if t else "family in " + SUIT_NAMES[s],
+                      CLASS_A, 150 if t else 100, [(f(s, r), 1) for r in FAMILY_RANKS]))
+    kinds.append(("double trump family", CLASS_A, 1500, [(f(trump, r), 2) for r in FAMILY_RANKS]))
+    kinds.append(("binocle", CLASS_B, 40, [(f(S, RQ), 1), (f(D, RJ), 1)]))
+    kinds.append(("double binocle", CLASS_B, 300, [(f(S, RQ), 2), (f(D, RJ), 2)]))
+    for rank, word, value in FOURS:
+        kinds.append(("four " + word, CLASS_C, value, [(f(s, rank), 1) for s in SUITS]))
+    kinds.append(("round", CLASS_C, 240, [(f(s, RK), 1) for s in SUITS] + [(f(s, RQ), 1) for s in SUITS]))
+    for rank, word, value in FOURS:
+        kinds.append(("eight " + word, CLASS_C, 1000, [(f(s, rank), 2) for s in SUITS]))
+    kinds.append(("trump nine", CLASS_NINE, 10, [(f(trump, R9), 1)]))
+    return kinds
+
+
+def pack_kinds(kinds):
+    out = bytearray()
+    for _name, cls, value, shape in kinds:
+        assert value % 10 == 0 and value // 10 < 256 and len(shape) <= MAX_SLOTS
+        row = bytearray([cls, value // 10, len(shape)])
+        for face, copies in shape:
+            row.append(face | (32 if copies == 2 else 0))
+        row.extend(bytes(KIND_STRIDE - len(row)))
+        out.extend(row)
+    return bytes(out)
+
+
+# --- binokel (RULES.md binokel 5): each meld type counts separately ---------------
+
+BINOKEL_VALUES = {
+    "family": (100, 150), "double family": (1000, 1500), "pair": (20, 40),
+}
+
+
+def family_pair_options(counts):
+    """Every way to split one suit's A T K Q J counts into family/pair melds.
+
+    Yields (families, pairs): families 0 none, 1 one family, 2 the double
+    family (both copies of all five). A family's K and Q are not also a pair;
+    each further pair needs a K and a Q of its own.
+    """
+    a, t, k, q, j = counts
+    for fam in (0, 1, 2):
+        if fam and min(counts) < fam:
+            continue
+        kk, qq = k - fam, q - fam
+        for pairs in range(0, min(kk, qq) + 1):
+            yield fam, pairs
+
+
+def family_pair_points(fam, pairs, trump):
+    i = 1 if trump else 0
+    value = pairs * BINOKEL_VALUES["pair"][i]
+    if fam == 1:
+        value += BINOKEL_VALUES["family"][i]
+    elif fam == 2:
+        value += BINOKEL_VALUES["double family"][i]
+    return value
+
+
+def best_family_pairs(counts):
+    """Code fam | pairs << 2 of the best split; the same split is best in trumps and plain."""
+    best = {}
+    for trump in (False, True):
+        options = list(family_pair_options(counts))
+        top = max(family_pair_points(fm, pr, trump) for fm, pr in options)
+        best[trump] = [(fm, pr) for fm, pr in options if family_pair_points(fm, pr, trump) == top]
+    choice = best[False][0]
+    assert choice in best[True], counts
+    return choice[0] | choice[1] << 2
+
+
+def family_pair_table():
+    """243 codes, index a*81 + t*27 + k*9 + q*3 + j (counts of A T K Q J in one suit)."""
+    out = bytearray()
+    for index in range(243):
+        counts = []
+        n = index
+        for _ in range(5):
+            counts.insert(0, n % 3)
+            n //= 3
+        out.append(best_family_pairs(tuple(counts)))
+    return bytes(out)
+
+
+def hexbytes(data, indent="    "):
+    lines = []
+    for i in range(0, len(data), 24):
+        chunk = data[i:i + 24]
+        lines.append(indent + 'b"' + "".join("\\x%02x" % b for b in chunk) + '"')
+    return "\n".join(lines)
+
+
+def kind_block(prefix, kinds_of, label):
+    parts = []
+    per_trump = [kinds_of(t) for t in SUITS]
+    n = len(per_trump[0])
+    size = n * KIND_STRIDE
+    parts.append("# %s: %d meld kinds per trump, %d bytes per trump, %d bytes in all." % (
+        label, n, size, 4 * size))
+    parts.append("%s_KIND_COUNT = const(%d)" % (prefix, n))
+    parts.append("%s_KINDS = (" % prefix)
+    for t in SUITS:
+        parts.append("    # trump %s" % SUIT_CHARS[t])
+        parts.append("    (\n" + hexbytes(pack_kinds(per_trump[t]), "        ") + "\n    ),")
+    parts.append(")")
+    parts.append("%s_KIND_NAMES = (" % prefix)
+    for t in SUITS:
+        names = ", ".join('"%s"' % k[0] for k in per_trump[t])
+        parts.append("    (%s)," % names)
+    parts.append(")")
+    return "\n".join(parts)
+
+
+HEADER = '''"""Meld and score tables of the three rule sets. GENERATED by tools/gen_tables.py: do not edit.
+
+Two-hand meld kinds (hoyle, french): one row of 11 bytes per kind, per trump suit:
+
+    byte 0   class: 0 A (marriages, families), 1 B (binocles), 2 C (fours, eights, round),
+             3 the lone trump nine (french)
+    byte 1   points / 10
+    byte 2   number of face slots n (1..8)
+    byte 3+i slot i: bit 5 set = both copies of the face needed; bits 4..0 the face
+
+Binokel families and pairs: one code per suit holding A T K Q J counts
+(a, t, k, q, j), index a*81 + t*27 + k*9 + q*3 + j:
+
+    code bits 1..0  families: 0 none, 1 a family, 2 the double family
+    code bits 3..2  further pairs (K and Q not in a family)
+"""
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+KIND_STRIDE = const(11)
+CLASS_A = const(0)
+CLASS_B = const(1)
+CLASS_C = const(2)
+CLASS_NINE = const(3)
+'''
+
+
+def render():
+    parts = [HEADER]
+    parts.append(kind_block("HOYLE", hoyle_kinds, "hoyle (RULES.md hoyle 5)"))
+    parts.append("")
+    parts.append("# Index of the optional grand binocle among the hoyle kinds.")
+    parts.append("HOYLE_GRAND_BINOCLE = const(%d)" % [k[0] for k in hoyle_kinds(0)].index("grand binocle"))
+    parts.append("")
+    parts.append(kind_block("FRENCH", french_kinds, "french (RULES.md french 4)"))
+    parts.append("")
+    table = family_pair_table()
+    parts.append("# binokel families and pairs: %d bytes." % len(table))
+    parts.append("FAMILY_PAIRS = (\n" + hexbytes(table) + "\n)")
+    parts.append("")
+    parts.append("# binokel meld points, plain then trump (RULES.md binokel 5).")
+    for key, const_name in (("family", "FAMILY"), ("double family", "DOUBLE_FAMILY"), ("pair", "PAIR")):
+        plain, trump = BINOKEL_VALUES[key]
+        parts.append("%s_POINTS = (%d, %d)" % (const_name, plain, trump))
+    parts.append("# Four of a rank, one per suit, indexed by rank code (8 entries): J 40, Q 60, K 80, A 100.")
+    fours = [0] * 8
+    for rank, _word, value in FOURS:
+        fours[rank] = value
+    parts.append("FOUR_POINTS = (%s)" % ", ".join(str(v) for v in fours))
+    parts.append("EIGHT_POINTS = const(1000)")
+    parts.append("BINOKEL_POINTS = (40, 300)  # Q of spades + J of diamonds: single, double")
+    parts.append("TRUMP_NINE_POINTS = const(10)")
+    return "\n".join(parts) + "\n"
+
+
+def target_path():
+    return os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "engine", "tables.py")
+
+
+def main(args=None):
+    text = render()
+    path = target_path()
+    tmp = path + ".tmp"
+    with open(tmp, "w") as fh:
+        fh.write(text)
+    os.replace(tmp, path)
+    print("wrote %s (%d bytes)" % (path, len(text)))
+    return 0
