@@ -56,9 +56,11 @@ def rules_name(rules_id):
     raise ValueError("unknown rule set id %d" % rules_id)
 
 
-def new_game(name, seed=0, options=0, deck=None, **friendly):
-    """A new game state; options is an option byte, or pass pack64=, grand_binocle=, target=."""
+def new_game(name, seed=0, options=0, deck=None, dealer=None, **friendly):
+    """A new game state; options is an option byte, or pass pack64=, grand_binocle=, target=.
+
+    deck and dealer stack the first deal (tests and puzzles, see GameState)."""
     cls = state_class(name)
     if friendly:
         options |= option_bits(name, **friendly)
-    return cls(seed, options, deck)
+    return cls(seed, options, deck, dealer)

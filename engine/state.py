@@ -52,9 +52,13 @@ class GameState:
     PLAYERS = 2
     TARGET = 1000
 
-    def __init__(self, seed=0, options=0, deck=None):
-        """New game: options is the rule set's option bits (rules.py); deck,
-        for tests only, stacks the first deal (a list of faces in deal order)."""
+    def __init__(self, seed=0, options=0, deck=None, dealer=None):
+        """New game: options is the rule set's option bits (rules.py). For tests
+        and puzzles, deck stacks the first deal (a list of faces in deal order)
+        and dealer names the first dealer; such a game has no record.
+        GameState(None) is a blank shell for clone() to fill."""
+        if seed is None:
+            return
         self.seed = seed
         self.options = options
         self.rng = Rng(seed)
@@ -67,9 +71,11 @@ class GameState:
         self.win = -1
         self.phase = PH_BETWEEN
         self.turn = 0
-        self.stacked = deck is not None
+        self.stacked = deck is not None or dealer is not None
         self.setup_options()
         self.dealer = self.rng.below(self.PLAYERS)
+        if dealer is not None:
+            self.dealer = dealer
         self.start_deal(deck)
 
     # -- hooks for the rule sets ------------------------------------------------
@@ -161,7 +167,7 @@ class GameState:
         return obs
 
     def clone(self):
-        other = self.__class__.__new__(self.__class__)
+        other = self.__class__(None)
         other.seed = self.seed
         other.options = self.options
         other.setup_options()

@@ -104,7 +104,7 @@ def run_source(source, heap=DEFAULT_HEAP):
 def main(argv):
     parser = argparse.ArgumentParser(prog="python -m tools mpy", description=__doc__.split("\n\n")[0])
     parser.add_argument("script", help="path of the script, relative to the repository root")
-    parser.add_argument("args", nargs="*", help="arguments passed to the script")
+    parser.add_argument("args", nargs=argparse.REMAINDER, help="arguments passed to the script")
     parser.add_argument("--heap", default=DEFAULT_HEAP, help="MicroPython heap size (default 16m)")
     opts = parser.parse_args(argv)
     if not os.path.isfile(os.path.join(ROOT, opts.script)):
