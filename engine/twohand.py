@@ -49,6 +49,46 @@ class TwoHandState(GameState):
     def kind_names(self):
         return self.KIND_NAMES[self.trump]
 
+    def meld_cards(self, a):
+        """(faces from the hand, faces from the table) a meld action names."""
+        kinds = self.kinds
+        o = actions.meld_kind(a) * T.KIND_STRIDE
+        sources = actions.meld_sources(a)
+        from_hand = []
+        from_table = []
+        for i in range(kinds[o + 2]):
+            slot = kinds[o + 3 + i]
+            face = slot & 31
+            src = (sources >> (2 * i)) & 3
+            if slot & 32:
+                n_table = (0, 1, 1, 2)[src]
+                from_hand.extend([face] * (2 - n_table))
+            else:
+                n_table = 1 if src else 0
+                from_hand.extend([face] * (1 - n_table))
+            from_table.extend([face] * n_table)
+        return from_hand, from_table
+
+    def describe(self, a):
+        text = actions.describe(a, self.kind_names())
+        if actions.is_meld(a):
+            from_hand, from_table = self.meld_cards(a)
+            text += " " + cards.format_faces(from_hand)
+            if from_table:
+                text += " + " + cards.format_faces(from_table) + " from the table"
+                if actions.meld_sources(a) & 0xAAAA and self.second_copy_used(a):
+                    text += " (second copy)"
+        return text
+
+    def second_copy_used(self, a):
+        kinds = self.kinds
+        o = actions.meld_kind(a) * T.KIND_STRIDE
+        sources = actions.meld_sources(a)
+        for i in range(kinds[o + 2]):
+            if (sources >> (2 * i)) & 3 == 2:
+                return True
+        return False
+
     # -- dealing --------------------------------------------------------------
 
     def start_deal(self, deck):
