@@ -71,7 +71,7 @@ class TwoHandState(GameState):
 
     def describe(self, a):
         text = actions.describe(a, self.kind_names())
-        if actions.is_meld(a):
+        if actions.is_meld(a) and 0 <= actions.meld_kind(a) < self.KIND_COUNT:
             from_hand, from_table = self.meld_cards(a)
             text += " " + cards.format_faces(from_hand)
             if from_table:
