@@ -24,8 +24,9 @@ MicroPython side imports this module in a generated script (tools/mpy.py).
 
 Memory under MicroPython: its WASI build loses objects held only by calling
 frames when it collects (tests/device/run.py), so every guest run has
-collection off and a heap large enough for all it allocates. With collection off, gc.mem_alloc() counts
-every block allocated and not freed explicitly by the interpreter itself.
+collection off and a heap large enough for all it allocates. With collection
+off, gc.mem_alloc() counts every block allocated and not freed explicitly by
+the interpreter itself.
 
 - bytes_per_deal: mem_alloc() growth over playing the random deals, per deal.
 - new_game_alloc_bytes: mem_alloc() growth of one new_game() call: what the
