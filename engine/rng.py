@@ -52,6 +52,8 @@ class Rng:
 
     def below(self, n):
         """Uniform int in 0..n-1 for 1 <= n <= 32768, without bias (rejection)."""
+        if n < 1 or n > 32768:
+            raise ValueError("below(n) needs 1 <= n <= 32768")
         limit = 32768 - 32768 % n
         while True:
             v = self.next16() >> 1
