@@ -256,37 +256,49 @@ class Table:
                     n += 1
         return n
 
-    def legal_melds(self, kinds, kind_count, hand, skip_kind, nine_ok, out):
-        """Append every legal meld action (as (kind, sources) ints) to out."""
+    def available(self, kinds, kind, hand):
+        """Quick test: enough copies of every face in hand and on the table, one of them in hand."""
+        o = kind * KIND_STRIDE
+        fresh = False
+        for i in range(kinds[o + 2]):
+            slot = kinds[o + 3 + i]
+            face = slot & 31
+            have = hand[face]
+            if have:
+                fresh = True
+            if self.recs:
+                have += self.face_count(face)
+            if have < (2 if slot & 32 else 1):
+                return False
+        return fresh
+
+    def legal_melds(self, kinds, kind_count, hand, skip_kind, nine_ok, out, limit=0):
+        """Append every legal meld (as (kind, sources) pairs) to out; stop at limit if given."""
         opts = bytearray(32)   # 8 slots x up to 4 source codes
         nopt = bytearray(8)
         idx = bytearray(8)
         scratch = bytearray(4)
         for kind in range(kind_count):
-            if kind == skip_kind:
+            if kind == skip_kind or not self.available(kinds, kind, hand):
                 continue
             o = kind * KIND_STRIDE
             if kinds[o] == CLASS_NINE and not nine_ok:
                 continue
             n = kinds[o + 2]
-            ok = True
             for i in range(n):
                 c = self.slot_options(kinds, kind, i, hand, scratch)
-                if c == 0:
-                    ok = False
-                    break
                 nopt[i] = c
                 idx[i] = 0
                 for j in range(c):
                     opts[4 * i + j] = scratch[j]
-            if not ok:
-                continue
             while True:
                 sources = 0
                 for i in range(n):
                     sources |= opts[4 * i + idx[i]] << (2 * i)
                 if self.check(kinds, kind, sources, hand) > 0:
                     out.append((kind, sources))
+                    if limit and len(out) >= limit:
+                        return
                 i = 0
                 while i < n:
                     idx[i] += 1

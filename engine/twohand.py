@@ -199,18 +199,20 @@ class TwoHandState(GameState):
     def can_exchange(self, p):
         return self.turnup >= 0 and self.hands[p][self.nine] > self.spent9[p]
 
-    def gen_announcements(self, p, out):
+    def gen_announcements(self, p, out, limit=0):
         if self.can_exchange(p):
             out.append(actions.EXCHANGE)
+            if limit:
+                return
         melds = []
         self.tables[p].legal_melds(self.kinds, self.KIND_COUNT, self.hands[p], self.skip_kind,
-                                   self.hands[p][self.nine] > self.spent9[p], melds)
+                                   self.hands[p][self.nine] > self.spent9[p], melds, limit)
         for kind, sources in melds:
             out.append(actions.meld(kind, sources))
 
     def has_announcement(self, p):
         out = []
-        self.gen_announcements(p, out)
+        self.gen_announcements(p, out, 1)
         return len(out) > 0
 
     # -- applying -------------------------------------------------------------
