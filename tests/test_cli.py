@@ -1,0 +1,195 @@
+"""The desktop commands: `python -m tools melds` and `python -m tools play`.
+
+Expected meld totals are worked out by hand from RULES.md; the comments say how.
+"""
+
+import io
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from tools import meldcli
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def melds(capsys, *argv):
+    """(total, [(name, points), ...], full JSON) of one successful run."""
+    assert meldcli.main(list(argv)) == 0
+    out = json.loads(capsys.readouterr().out)
+    return out["total"], [(m["name"], m["points"]) for m in out["melds"]], out
+
+
+def melds_error(capsys, *argv):
+    assert meldcli.main(list(argv)) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert "Traceback" not in captured.err
+    assert captured.err.count("\n") == 1
+    return captured.err
+
+
+# -- binokel: the best total of 15 cards (RULES.md binokel 5) ----------------------
+
+def binokel(capsys, trump, hand):
+    return melds(capsys, "--rules", "binokel", "--trump", trump, *hand.split())
+
+
+def test_binokel_family_pair_and_binokel(capsys):
+    # trump family 150 + plain pair 20 + Q♠ J♦ 40; three aces and odd cards add nothing
+    total, found, out = binokel(capsys, "S", "AS TS KS QS JS KH QH JD TH AD TD 9D 9C TC AC")
+    assert total == 210
+    assert found == [("trump family", 150), ("pair in hearts", 20), ("binokel", 40)]
+    assert out["melds"][0]["cards"] == ["AS", "TS", "KS", "QS", "JS"]
+
+
+def test_binokel_notation_is_forgiving(capsys):
+    total, _found, _out = binokel(capsys, "s", "as 10s ks qs js kh qh jd th ad td 9d 9c tc ac")
+    assert total == 210
+
+
+def test_double_binokel(capsys):
+    total, found, out = binokel(capsys, "H", "QS QS JD JD TS TS 9S 9S AD TD TD 9D 9C 9C TC")
+    assert total == 300            # instead of 40, not beside it
+    assert found == [("double binokel", 300)]
+    assert sorted(out["melds"][0]["cards"]) == ["JD", "JD", "QS", "QS"]
+
+
+def test_eight_jacks_against_four(capsys):
+    total, found, _out = binokel(capsys, "C", "JS JS JH JH JD JD JC JC TS TS 9S AH TH 9D TC")
+    assert (total, found) == (1000, [("eight jacks", 1000)])
+    total, found, _out = binokel(capsys, "C", "JS JS JH JH JD JC JC TS TS 9S AH TH 9D TC TD")
+    assert (total, found) == (40, [("four jacks", 40)])
+
+
+def test_trump_nines_ten_each(capsys):
+    hand = "9D 9D TS TS TH TH TD TD TC TC AS AH AD 9S 9H"   # four tens and four nines: nothing
+    assert binokel(capsys, "D", hand)[:2] == (20, [("trump nine", 10), ("trump nine", 10)])
+    assert binokel(capsys, "S", hand)[:2] == (10, [("trump nine", 10)])
+    assert binokel(capsys, "C", hand)[:2] == (0, [])
+
+
+def test_worked_case_trump_family(capsys):
+    # RULES.md binokel 7: spades trump, a trump family is 150
+    total, found, _out = binokel(capsys, "S", "AS TS KS QS JS 9H 9H TH TH TD TD 9D 9C TC AH")
+    assert (total, found) == (150, [("trump family", 150)])
+    # a second K and Q beside a single family are a pair (trump pair 40)
+    total, found, _out = binokel(capsys, "S", "AS TS KS QS JS 9H 9H TH TH TD TD 9D KS QS AH")
+    assert (total, found) == (190, [("trump family", 150), ("trump pair", 40)])
+
+
+# -- hoyle and french: the best run of announcements (RULES.md hoyle 6) -------------
+
+def two_hand(capsys, rules, trump, hand, *extra):
+    return melds(capsys, "--rules", rules, "--trump", trump, *extra, *hand.split())
+
+
+def test_hoyle_four_kings_four_queens_is_220(capsys):
+    # seed 000's worked case: one fresh card per meld, so never 240 (RULES.md hoyle 6):
+    # marriages ♠ ♥ ♦ 20 + 40 + 20, four kings with K♣ 80, four queens with Q♣ 60
+    total, found, _out = two_hand(capsys, "hoyle", "H", "KS KH KD KC QS QH QD QC 9C 9C JH JC")
+    assert total == 220
+    assert sorted(found) == sorted([("marriage in spades", 20), ("royal marriage", 40),
+                                    ("marriage in diamonds", 20), ("four kings", 80),
+                                    ("four queens", 60)])
+
+
+def test_hoyle_royal_marriage_then_sequence(capsys):
+    total, found, out = two_hand(capsys, "hoyle", "H", "AH TH KH QH JH 9S 9S TS TD 9D 9C TC")
+    assert (total, found) == (190, [("royal marriage", 40), ("sequence", 150)])
+    assert out["melds"][1]["cards"] == ["AH", "TH", "KH", "QH", "JH"]
+
+
+def test_hoyle_binocle_then_double(capsys):
+    total, found, _out = two_hand(capsys, "hoyle", "H", "QS QS JD JD 9S 9S TS TD 9D 9C TC TC")
+    assert (total, found) == (120, [("binocle", 40), ("double binocle", 80)])
+
+
+def test_hoyle_four_kings_then_eight(capsys):
+    total, found, _out = two_hand(capsys, "hoyle", "S", "KS KS KH KH KD KD KC KC 9S 9H TD TC")
+    assert (total, found) == (240, [("four kings", 80), ("eight kings", 160)])
+
+
+def test_hoyle_grand_binocle_option(capsys):
+    hand = "KS QS JD 9C 9C TC TC 9D TD TD 9S TS"
+    # binocle, then K♠ fresh makes it grand (80 > 40); the marriage would lack a fresh card
+    assert two_hand(capsys, "hoyle", "H", hand)[:2] == (120, [("binocle", 40), ("grand binocle", 80)])
+    total, found, _out = two_hand(capsys, "hoyle", "H", hand, "--no-grand")
+    assert (total, found) == (60, [("marriage in spades", 20), ("binocle", 40)])
+
+
+def test_french_round(capsys):
+    # pairs ♠ ♥(trump) ♦ 80, four kings with K♣ 80, the round with Q♣ extends them: 240
+    total, found, out = two_hand(capsys, "french", "H", "KS KH KD KC QS QH QD QC 9S TS TD TC")
+    assert total == 400
+    assert ("round", 240) in found and ("four kings", 80) in found
+    rnd = [m for m in out["melds"] if m["name"] == "round"][0]
+    assert sorted(rnd["cards"]) == ["KC", "KD", "KH", "KS", "QC", "QD", "QH", "QS"]
+
+
+def test_french_double_binocle_and_family(capsys):
+    assert two_hand(capsys, "french", "H", "QS QS JD JD 9S 9S TS TD 9D 9C TC TC")[:2] == (
+        340, [("binocle", 40), ("double binocle", 300)])
+    assert two_hand(capsys, "french", "H", "AS TS KS QS JS 9S 9S TD 9D 9C TC TC")[:2] == (
+        120, [("pair in spades", 20), ("family in spades", 100)])
+
+
+def test_french_lone_trump_nines(capsys):
+    total, found, _out = two_hand(capsys, "french", "H", "9H 9H TH TH 9S 9S TS TD 9D 9C TC TC")
+    assert (total, found) == (20, [("trump nine", 10), ("trump nine", 10)])
+    # hoyle has no such meld (the nine only scores by the exchange, which is no meld)
+    assert two_hand(capsys, "hoyle", "H", "9H 9H TH TH 9S 9S TS TD 9D 9C TC TC")[:2] == (0, [])
+
+
+def test_hard_hand_is_quick(capsys):
+    # both K♠ Q♠ J♦ pairs with four kings and queens: many orders of many melds
+    import time
+    start = time.perf_counter()
+    total, _found, _out = two_hand(capsys, "hoyle", "S", "KS KH KD KC QS QH QD QC JD JD QS KS")
+    assert total == 460
+    assert time.perf_counter() - start < 5     # about 0.3 s; generous for loaded machines
+
+
+# -- usage errors: one line on stderr, exit 2 ----------------------------------------
+
+def test_bad_card(capsys):
+    err = melds_error(capsys, "--rules", "binokel", "--trump", "S", *("AS " * 14).split(), "ZZ")
+    assert "'ZZ'" in err
+
+
+def test_wrong_card_count(capsys):
+    err = melds_error(capsys, "--rules", "binokel", "--trump", "S",
+                      *"AS TS KS QS JS KH QH JD TH AD TD 9D 9C TC".split())
+    assert "15" in err and "14" in err
+    assert "12" in melds_error(capsys, "--rules", "hoyle", "--trump", "S", "AS")
+
+
+def test_three_copies(capsys):
+    err = melds_error(capsys, "--rules", "hoyle", "--trump", "S",
+                      *"AS AS AS KS QS JS KH QH JD TH AD TD".split())
+    assert "AS" in err and "two copies" in err
+
+
+def test_unknown_rules_and_bad_trump(capsys):
+    assert "rule set" in melds_error(capsys, "--rules", "skat", "--trump", "S", "AS")
+    hand = "KS KH KD KC QS QH QD QC 9C 9C JH JC".split()
+    assert "--trump" in melds_error(capsys, "--rules", "hoyle", *hand)
+    assert "--trump" in melds_error(capsys, "--rules", "hoyle", "--trump", "X", *hand)
+    assert "--rules" in melds_error(capsys, *hand)
+    assert "7S" in melds_error(capsys, "--rules", "binokel", "--trump", "S", "7S", *hand[:14])
+
+
+def test_real_process_exit_codes():
+    def run(*args):
+        return subprocess.run([sys.executable, "-m", "tools", "melds"] + list(args), cwd=ROOT,
+                              capture_output=True, text=True, timeout=60)
+    bad = run("--rules", "binokel", "--trump", "S", "AS", "XX")
+    assert bad.returncode == 2
+    assert bad.stdout == ""
+    assert "Traceback" not in bad.stderr and "XX" in bad.stderr
+    good = run("--rules", "hoyle", "--trump", "H", *"KS KH KD KC QS QH QD QC 9C 9C JH JC".split())
+    assert good.returncode == 0
+    assert json.loads(good.stdout)["total"] == 220
