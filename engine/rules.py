@@ -19,10 +19,10 @@ OPT_TARGET_SHIFT = 4
 def state_class(name):
     """The GameState subclass of a rule set; imports only what that rule set needs."""
     if name == "hoyle":
-        from engine.twohand import Hoyle
+        from engine.hoyle import Hoyle
         return Hoyle
     if name == "french":
-        from engine.twohand import French
+        from engine.french import French
         return French
     if name == "binokel":
         from engine.binokel import Binokel

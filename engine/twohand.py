@@ -1,4 +1,4 @@
-"""The two-hand games: `hoyle` (RULES.md hoyle) and `french` (RULES.md french).
+"""What the two-hand games share: `hoyle` (engine/hoyle.py) and `french` (engine/french.py).
 
 A deal has two phases. In the *stock phase* (while the turn-up lies under the
 stock) play is free; the winner of each trick may make one announcement (a
@@ -22,7 +22,6 @@ from engine import actions, cards, tricks
 from engine.state import (GameState, PH_PLAY, PH_ANNOUNCE, PH_KNOCK)
 from engine.table import Table
 from engine import tables as T
-from engine.rules import OPT_PACK64, OPT_NO_GRAND, OPT_TARGET_SHIFT
 
 DIX_POINTS = 10
 LAST_TRICK_POINTS = 10
@@ -364,51 +363,3 @@ class TwoHandState(GameState):
         obs.turnup_taker = self.turnup_taken
         obs.shown_card = self.shown_card
         obs.knock = self.knock
-
-
-class Hoyle(TwoHandState):
-    """Two-handed Binocle to 1000 with knocking (RULES.md hoyle)."""
-    RULES = "hoyle"
-    RULES_ID = 0
-    TARGET = 1000
-    KNOCKING = True
-    KINDS = T.HOYLE_KINDS
-    KIND_NAMES = T.HOYLE_KIND_NAMES
-    KIND_COUNT = T.HOYLE_KIND_COUNT
-
-    def setup_options(self):
-        self.pack64 = bool(self.options & OPT_PACK64)
-        self.skip_kind = T.HOYLE_GRAND_BINOCLE if self.options & OPT_NO_GRAND else -1
-
-    def decide_game_end(self):
-        r0 = self.score[0] >= self.target
-        r1 = self.score[1] >= self.target
-        if r0 and r1:
-            self.target += 250
-            return NOTE_TARGET_RAISED
-        if r0 or r1:
-            self.end_game(0 if r0 else 1)
-        return NOTE_NONE
-
-
-class French(TwoHandState):
-    """French two-handed binocle to 1500 (RULES.md french)."""
-    RULES = "french"
-    RULES_ID = 1
-    TARGET = 1500
-    SHOW_LAST_CARD = True
-    KINDS = T.FRENCH_KINDS
-    KIND_NAMES = T.FRENCH_KIND_NAMES
-    KIND_COUNT = T.FRENCH_KIND_COUNT
-
-    def setup_options(self):
-        self.pack64 = False
-        self.skip_kind = -1
-        quarter = (self.options >> OPT_TARGET_SHIFT) & 15
-        self.target = quarter * 250 if quarter else self.TARGET
-
-    def decide_game_end(self):
-        s0, s1 = self.score[0], self.score[1]
-        if (s0 >= self.target or s1 >= self.target) and s0 != s1:
-            self.end_game(0 if s0 > s1 else 1)
-        return NOTE_NONE

@@ -1,0 +1,28 @@
+"""The French two-handed binocle to 1500 (RULES.md french); the deal itself is in twohand.py."""
+
+from engine import tables as T
+from engine.rules import OPT_TARGET_SHIFT
+from engine.twohand import TwoHandState, NOTE_NONE
+
+
+class French(TwoHandState):
+    """French two-handed binocle to 1500 (RULES.md french)."""
+    RULES = "french"
+    RULES_ID = 1
+    TARGET = 1500
+    SHOW_LAST_CARD = True
+    KINDS = T.FRENCH_KINDS
+    KIND_NAMES = T.FRENCH_KIND_NAMES
+    KIND_COUNT = T.FRENCH_KIND_COUNT
+
+    def setup_options(self):
+        self.pack64 = False
+        self.skip_kind = -1
+        quarter = (self.options >> OPT_TARGET_SHIFT) & 15
+        self.target = quarter * 250 if quarter else self.TARGET
+
+    def decide_game_end(self):
+        s0, s1 = self.score[0], self.score[1]
+        if (s0 >= self.target or s1 >= self.target) and s0 != s1:
+            self.end_game(0 if s0 > s1 else 1)
+        return NOTE_NONE

@@ -1,0 +1,46 @@
+"""engine/tables.py is exactly what tools/gen_tables.py writes, and its tables say what RULES.md says."""
+
+from engine import tables as T
+from engine.cards import parse
+from tools import gen_tables
+
+
+def test_tables_file_matches_generator():
+    with open(gen_tables.target_path()) as fh:
+        assert fh.read() == gen_tables.render(), "engine/tables.py is stale: run python -m tools gen-tables"
+
+
+def test_table_sizes():
+    assert len(T.FAMILY_PAIRS) == 243
+    for kinds, count in ((T.HOYLE_KINDS, T.HOYLE_KIND_COUNT), (T.FRENCH_KINDS, T.FRENCH_KIND_COUNT)):
+        assert len(kinds) == 4
+        for per_trump in kinds:
+            assert len(per_trump) == count * T.KIND_STRIDE
+    assert T.HOYLE_KIND_COUNT == 16 and T.FRENCH_KIND_COUNT == 21
+
+
+def _row(kinds, kind):
+    o = kind * T.KIND_STRIDE
+    n = kinds[o + 2]
+    return kinds[o], kinds[o + 1] * 10, [(kinds[o + 3 + i] & 31, 2 if kinds[o + 3 + i] & 32 else 1)
+                                         for i in range(n)]
+
+
+def test_hoyle_rows_spelled_out():
+    spades = T.HOYLE_KINDS[0]
+    names = T.HOYLE_KIND_NAMES[0]
+    assert names[0] == "royal marriage" and _row(spades, 0) == (0, 40, [(parse("KS"), 1), (parse("QS"), 1)])
+    assert _row(spades, 1)[1] == 20
+    assert _row(spades, names.index("double binocle")) == (1, 80, [(parse("QS"), 2), (parse("JD"), 2)])
+    assert _row(spades, names.index("eight jacks"))[1] == 80
+    assert names.index("grand binocle") == T.HOYLE_GRAND_BINOCLE
+
+
+def test_family_pair_codes():
+    def code(a, t, k, q, j):
+        return T.FAMILY_PAIRS[a * 81 + t * 27 + k * 9 + q * 3 + j]
+    assert code(1, 1, 1, 1, 1) == 1                  # a family
+    assert code(2, 2, 2, 2, 2) == 2                  # the double family
+    assert code(1, 1, 2, 2, 1) == 1 | 1 << 2         # a family and a pair
+    assert code(0, 0, 2, 2, 0) == 2 << 2             # two pairs
+    assert code(2, 2, 2, 2, 1) == 1 | 1 << 2         # nine of ten: a family and a pair

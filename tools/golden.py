@@ -1,0 +1,136 @@
+"""Golden legal-action counts from fixed seeded positions (perft, as chess engines keep it).
+
+    python -m tools golden [--check]
+
+A position is a rule set, its options, a seed, and a number of steps played
+from the start with the engine's generator choosing among the legal actions
+(never KNOCK). For each position the file holds perft(1..3): the number of
+action sequences of that length from it. Any change in what is legal shows
+up as a different count. tests/test_golden.py checks the file.
+"""
+
+import argparse
+import os
+import sys
+
+from engine import actions
+from engine.rng import Rng
+from engine.rules import new_game
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PATH = os.path.join(ROOT, "tests", "data", "golden_counts.txt")
+
+# rule set, options, seeds, steps played before counting
+POSITIONS = (
+    ("hoyle", {}, (1, 2, 3), (0, 7, 21, 40, 60)),
+    ("hoyle", {"pack64": True}, (4, 5), (0, 11, 35, 70)),
+    ("french", {}, (1, 2, 3), (0, 7, 21, 40, 60)),
+    ("binokel", {}, (1, 2, 3, 4), (0, 2, 6, 9, 20, 40)),
+)
+# Also, for these rule sets and seeds, the first announcement with at least
+# RICH_OPTIONS choices (melds with cards from hand and table).
+RICH = (("hoyle", {}, range(10, 40)), ("french", {}, range(10, 40)))
+RICH_OPTIONS = 4
+MAX_DEPTH = 3
+MAX_NODES = 200000      # a deeper count is left out when it would pass this
+
+
+def walk(rules, options, seed, steps):
+    """The position `steps` generator-chosen actions into the seeded game."""
+    state = new_game(rules, seed, **options)
+    rng = Rng(seed)
+    for _ in range(steps):
+        if state.is_game_over():
+            break
+        legal = [a for a in state.legal_actions() if a != actions.KNOCK] or state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
+    return state
+
+
+def first_rich_announcement(rules, options, seed):
+    """Steps to the first announcement decision with RICH_OPTIONS legal actions, or -1."""
+    state = new_game(rules, seed, **options)
+    rng = Rng(seed)
+    steps = 0
+    while not state.is_game_over() and state.deal_number == 1:
+        legal = [a for a in state.legal_actions() if a != actions.KNOCK] or state.legal_actions()
+        if any(actions.is_meld(a) for a in legal) and len(legal) >= RICH_OPTIONS:
+            return steps
+        state.apply(legal[rng.below(len(legal))])
+        steps += 1
+    return -1
+
+
+def positions():
+    for rules, options, seeds, steps_list in POSITIONS:
+        for seed in seeds:
+            for steps in steps_list:
+                yield rules, options, seed, steps
+    for rules, options, seeds in RICH:
+        for seed in seeds:
+            steps = first_rich_announcement(rules, options, seed)
+            if steps >= 0:
+                yield rules, options, seed, steps
+
+
+def perft(state, depth):
+    if depth == 0 or state.is_game_over():
+        return 1
+    legal = state.legal_actions()
+    if depth == 1:
+        return len(legal)
+    total = 0
+    for a in legal:
+        child = state.clone()
+        child.apply(a)
+        total += perft(child, depth - 1)
+    return total
+
+
+def option_text(options):
+    return ",".join("%s=%s" % (k, options[k]) for k in sorted(options)) or "-"
+
+
+def lines():
+    out = []
+    for rules, options, seed, steps in positions():
+        state = walk(rules, options, seed, steps)
+        counts = []
+        for depth in range(1, MAX_DEPTH + 1):
+            if counts and counts[-1] * max(1, counts[0]) > MAX_NODES:
+                break
+            counts.append(perft(state, depth))
+        out.append("%s %s %d %d %s" % (rules, option_text(options), seed, steps,
+                                       " ".join(str(c) for c in counts)))
+    return out
+
+
+HEADER = """# Legal-action counts from fixed seeded positions; regenerate with: python -m tools golden
+# rules options seed steps perft(1) perft(2) [perft(3)]
+"""
+
+
+def render():
+    return HEADER + "\n".join(lines()) + "\n"
+
+
+def main(argv):
+    parser = argparse.ArgumentParser(prog="python -m tools golden", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--check", action="store_true", help="compare with the file instead of writing it")
+    opts = parser.parse_args(argv)
+    text = render()
+    if opts.check:
+        with open(PATH) as fh:
+            same = fh.read() == text
+        print("golden counts: %s" % ("unchanged" if same else "DIFFERENT"))
+        return 0 if same else 1
+    os.makedirs(os.path.dirname(PATH), exist_ok=True)
+    with open(PATH + ".tmp", "w") as fh:
+        fh.write(text)
+    os.replace(PATH + ".tmp", PATH)
+    print("wrote %s (%d positions)" % (PATH, len(text.splitlines()) - 2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
