@@ -57,6 +57,7 @@ class GameState:
         and puzzles, deck stacks the first deal (a list of faces in deal order)
         and dealer names the first dealer; such a game has no record.
         GameState(None) is a blank shell for clone() to fill."""
+        self._legal = None              # legal actions of this position, once computed
         if seed is None:
             return
         self.seed = seed
@@ -104,19 +105,25 @@ class GameState:
         return -1 if self.phase == PH_OVER else self.turn
 
     def legal_actions(self):
-        out = []
-        if self.phase == PH_OVER:
-            return out
-        if self.phase == PH_BETWEEN:
-            out.append(actions.DEAL)
-            return out
-        self.gen_legal(out)
-        out.sort()
-        return out
+        """The legal actions, ascending (a new list the caller may change)."""
+        return list(self.legal_now())
+
+    def legal_now(self):
+        """The legal actions, computed once per position and kept: do not change the list."""
+        if self._legal is None:
+            out = []
+            if self.phase == PH_BETWEEN:
+                out.append(actions.DEAL)
+            elif self.phase != PH_OVER:
+                self.gen_legal(out)
+                out.sort()
+            self._legal = out
+        return self._legal
 
     def apply(self, action):
-        if action not in self.legal_actions():
+        if action not in self.legal_now():
             raise IllegalAction(self.explain_illegal(action))
+        self._legal = None
         append_varint(self.history, action)
         self.nactions += 1
         if action == actions.DEAL:
@@ -162,7 +169,7 @@ class GameState:
         obs.sheet = tuple(self.sheet)
         obs.winner = self.win
         obs.deal_number = self.deal_number
-        obs.legal = tuple(self.legal_actions()) if obs.turn == player else ()
+        obs.legal = tuple(self.legal_now()) if obs.turn == player else ()
         self.fill_observation(obs, player)
         return obs
 
