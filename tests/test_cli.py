@@ -193,3 +193,154 @@ def test_real_process_exit_codes():
     good = run("--rules", "hoyle", "--trump", "H", *"KS KH KD KC QS QH QD QC 9C 9C JH JC".split())
     assert good.returncode == 0
     assert json.loads(good.stdout)["total"] == 220
+
+
+# -- play: scripted games through main() ----------------------------------------------
+
+from engine import actions                      # noqa: E402
+from engine.rng import Rng                      # noqa: E402
+from tools import bots, play                    # noqa: E402
+
+
+def run_play(monkeypatch, capsys, argv, answers):
+    monkeypatch.setattr(sys, "stdin", io.StringIO("".join(a + "\n" for a in answers)))
+    rc = play.main(argv)
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.out + captured.err
+    return rc, captured.out, captured.err
+
+
+@pytest.mark.parametrize("rules", ["hoyle", "french", "binokel"])
+def test_play_first_choice_through_a_deal(monkeypatch, capsys, rules):
+    rc, out, err = run_play(monkeypatch, capsys, ["--rules", rules, "--seed", "11"], ["1"] * 45)
+    assert rc == 0 and err == ""
+    assert "Deal 1 over." in out
+    assert "Score sheet" in out.split("Deal 1 over.")[1]
+    assert out.rstrip().endswith("bye")          # the input ran out mid-game
+    assert "Game over" not in out
+    assert max(len(line) for line in out.splitlines()) <= 80
+    # the same seed and answers replay the same game
+    assert run_play(monkeypatch, capsys, ["--rules", rules, "--seed", "11"], ["1"] * 45)[1] == out
+
+
+def sheet_rows(out):
+    """Rows of the last score sheet printed: the numbers right of the first '|'."""
+    block = out.split("Score sheet")[-1].splitlines()[2:]
+    rows = []
+    for line in block:
+        if not line[:4].strip().isdigit():
+            break
+        right = line.split("|", 1)[1].replace("|", " ").split()
+        rows.append([int(w) for w in right if w.lstrip("+-").isdigit()])
+    return rows
+
+
+@pytest.mark.parametrize("rules", ["hoyle", "french"])
+def test_two_hand_sheet_counts_240_card_points(monkeypatch, capsys, rules):
+    _rc, out, _err = run_play(monkeypatch, capsys, ["--rules", rules, "--seed", "5"], ["1"] * 45)
+    melds_you, cards_you, total_you, melds_bot, cards_bot, total_bot = sheet_rows(out)[0]
+    assert cards_you + cards_bot == 240         # the last trick's 10 is in the melds column
+    assert total_you == melds_you + cards_you and total_bot == melds_bot + cards_bot
+    assert "Score: You %d, Bot %d" % (total_you, total_bot) in out
+
+
+def test_binokel_sheet_totals(monkeypatch, capsys):
+    _rc, out, _err = run_play(monkeypatch, capsys, ["--rules", "binokel", "--seed", "5"], ["1"] * 60)
+    rows = sheet_rows(out)
+    assert len(rows) >= 2
+    running = [0, 0, 0]
+    for row in rows:
+        gains, totals = row[0::2], row[1::2]     # per player: the deal's result, the total
+        running = [r + g for r, g in zip(running, gains)]
+        assert totals == running
+
+
+def test_bad_input_keeps_the_game_going(monkeypatch, capsys):
+    rc, out, _err = run_play(monkeypatch, capsys, ["--rules", "hoyle", "--seed", "3"],
+                             ["zz", "99", "0", "QS", "s", "l", "h", "", "1"])
+    assert rc == 0
+    assert "zz: not understood" in out
+    assert "99: no such choice; type 1 to 12." in out
+    assert "0: no such choice" in out
+    assert "You hold no QS." in out
+    assert "The score sheet is empty" in out
+    assert "No trick has been taken" in out
+    assert "s, sheet" in out
+    assert "You play AD" in out                  # "1" still answered the same question
+    assert out.rstrip().endswith("bye")
+
+
+def test_card_notation_plays_the_card(monkeypatch, capsys):
+    _rc, out, _err = run_play(monkeypatch, capsys, ["--rules", "hoyle", "--seed", "3"], ["js"])
+    assert "You play JS" in out
+    _rc, out, _err = run_play(monkeypatch, capsys, ["--rules", "hoyle", "--seed", "3"], ["9D"])
+    assert "You play 9D" in out
+
+
+def test_quit_asks_first(monkeypatch, capsys):
+    rc, out, _err = run_play(monkeypatch, capsys, ["--rules", "french", "--seed", "3"], ["q", "n", "q", "y", "1"])
+    assert rc == 0
+    assert out.count("Quit the game?") == 2
+    assert "You play" not in out and out.rstrip().endswith("bye")
+
+
+def test_play_usage_errors(monkeypatch, capsys):
+    for argv in (["--seed", "1"],                          # no --rules and no terminal
+                 ["--rules", "skat"], ["--rules", "french", "--pack64"],
+                 ["--rules", "binokel", "--no-grand"], ["--rules", "hoyle", "--seed", "-1"],
+                 ["--rules", "hoyle", "--seed", "x"]):
+        rc, out, err = run_play(monkeypatch, capsys, argv, [])
+        assert rc == 2, argv
+        assert out == "" and err.startswith("play: ") and err.count("\n") == 1
+
+
+def test_seed_from_the_clock_is_printed(monkeypatch, capsys):
+    _rc, out, _err = run_play(monkeypatch, capsys, ["--rules", "hoyle"], [])
+    seed = int(out.split()[1])
+    assert out.startswith("seed %d (replay with --seed %d)\n" % (seed, seed))
+
+
+def test_pack64_and_no_grand_play(monkeypatch, capsys):
+    rc, out, _err = run_play(monkeypatch, capsys, ["--rules", "hoyle", "--seed", "2", "--pack64"], ["1"] * 30)
+    assert rc == 0 and "stock 39" in out
+    rc, out, _err = run_play(monkeypatch, capsys, ["--rules", "hoyle", "--seed", "2", "--no-grand"], ["1"] * 5)
+    assert rc == 0 and "stock 23" in out
+
+
+# -- the bots --------------------------------------------------------------------------
+
+def bot_game(rules, seed):
+    """A whole game with a bot in every seat; returns the state and the actions."""
+    game = play.Game(rules, seed, 0, play.Console(io.StringIO(), io.StringIO()))
+    seat0 = bots.Bot(0, Rng(seed))
+    state, seen = game.state, []
+    while not state.is_game_over() and state.deal_number <= 30:
+        p = state.current_player()
+        bot = seat0 if p == 0 else game.bots[p]
+        a = bot.choose(state.observation(p), game.points_of)
+        assert a in state.legal_actions()
+        assert a not in (actions.KNOCK, actions.DURCH) and not actions.SURRENDER <= a < actions.SURRENDER + 4
+        state.apply(a)
+        seen.append(a)
+    return state, seen
+
+
+@pytest.mark.parametrize("rules", ["hoyle", "french", "binokel"])
+def test_bots_play_whole_games_the_same_way_twice(rules):
+    state, seen = bot_game(rules, 21)
+    assert state.is_game_over()
+    assert bot_game(rules, 21)[1] == seen
+
+
+def test_bots_take_the_best_announcement():
+    from tests.device.helpers import two_hand_game, play as play_cards
+    # the bot (seat 1, pone) wins the first trick holding K♥ Q♥ with hearts trump: it melds 40
+    state = two_hand_game("hoyle", "KH QH AS TS 9S 9S JS JC 9C TC TD 9D",
+                          "AD KD QD JD KC QC AC TH JH 9H JS QS", "9H", dealer_seat=0)
+    play_cards(state, "AS JS")
+    game = play.Game("hoyle", 1, 0, play.Console(io.StringIO(), io.StringIO()))
+    game.state = state
+    assert state.current_player() == 1
+    choice = game.bots[1].choose(state.observation(1), game.points_of)
+    assert state.describe(choice).startswith("meld royal marriage")
+    assert game.points_of(choice) == 40
