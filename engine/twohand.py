@@ -8,6 +8,13 @@ last draw the winner takes the last stock card and the loser the turn-up;
 the table cards go back to the hands, and the last tricks follow the strict
 rules of engine/tricks.py.
 
+Knocking (hoyle) is offered at every card a player plays, as one more
+legal action: the leader's chance comes before he leads (he won the last
+trick, so he knocks first), the other's before he follows, and both are
+asked in turn after the deal's last trick. A knock claims a count that the
+card just led cannot change, so this is the rule's "trick boundary, winner
+first" without a yes/no question before every trick.
+
 Per-deal state, all small ints and bytearrays:
 
     hands[p]     32 counts: p's concealed hand (table cards not included)
