@@ -26,13 +26,19 @@ def hand(text):
     return cards.counts_of(cards.parse_many(text))
 
 
-def to_play(state, bury="JC 9C 9C", trump="spades"):
-    """Middle- and rearhand pass, forehand buries and names trump."""
-    H.act(state, "pass")
-    H.act(state, "pass")
+def declare(state, bids, bury, contract=None):
+    """Bid ("bid"/"pass" words in turn), bury three cards, then take the contract (a description)."""
+    for word in bids.split():
+        H.act(state, word)
     for word in bury.split():
         H.act(state, "bury " + word)
-    H.act(state, "trump " + trump)
+    if contract:
+        H.act(state, contract)
+
+
+def to_play(state, bury="JC 9C 9C", trump="spades"):
+    """Middle- and rearhand pass, forehand buries and names trump."""
+    declare(state, "pass pass", bury, "trump " + trump)
 
 
 # -- rule 1: players and deal ----------------------------------------------------------------
@@ -53,11 +59,7 @@ def test_binokel_rule_1_dabb_laid_after_the_first_round_of_threes():
 def test_binokel_rule_1_random_first_dealer_then_the_next_player():
     assert {new_game("binokel", s).dealer for s in range(30)} == {0, 1, 2}
     state = worked_deal()
-    H.act(state, "pass")
-    H.act(state, "pass")
-    for word in DABB.split():
-        H.act(state, "bury " + word)
-    H.act(state, "surrender with spades")
+    declare(state, "pass pass", DABB, "surrender with spades")
     assert state.phase == PH_BETWEEN and state.current_player() == 0   # the next dealer deals
     state.apply(actions.DEAL)
     assert state.dealer == 0 and state.forehand == 1 and state.current_player() == 2
@@ -129,11 +131,7 @@ def test_binokel_rule_3_dabb_shown_to_all_soloist_buries_three():
 
 def test_binokel_rule_3_buried_cards_count_for_the_soloist_but_make_no_meld():
     state = worked_deal()
-    H.act(state, "pass")
-    H.act(state, "pass")
-    for word in ("AD", "TD", "KD"):
-        H.act(state, "bury " + word)
-    H.act(state, "trump spades")
+    declare(state, "pass pass", "AD TD KD", "trump spades")
     # trump family 150, heart pair 20, four jacks (JC from the Dabb) 40, binokel 40:
     # the diamond family is gone with its buried ace, ten and king.
     assert state.meld_points[0] == 150 + 20 + 40 + 40
@@ -146,10 +144,7 @@ def test_binokel_rule_3_buried_cards_count_for_the_soloist_but_make_no_meld():
 
 def test_binokel_rule_4_contract_choices():
     state = worked_deal()
-    H.act(state, "pass")
-    H.act(state, "pass")
-    for word in DABB.split():
-        H.act(state, "bury " + word)
+    declare(state, "pass pass", DABB)
     want = sorted([actions.TRUMP + s for s in range(4)] + [actions.SURRENDER + s for s in range(4)]
                   + [actions.DURCH])
     assert state.legal_actions() == want
@@ -157,12 +152,7 @@ def test_binokel_rule_4_contract_choices():
 
 def test_binokel_rule_4_surrender_scores_minus_bid_and_50_plus_melds():
     state = worked_deal()
-    H.act(state, "bid")             # middlehand 160
-    H.act(state, "pass")
-    H.act(state, "pass")            # rearhand: middlehand plays at 160
-    for word in ("9S", "9S", "JC"):
-        H.act(state, "bury " + word)
-    H.act(state, "surrender with clubs")
+    declare(state, "bid pass pass", "9S 9S JC", "surrender with clubs")
     mb = melds.best_total(hand(A), cards.SUIT_C)
     mc = melds.best_total(hand(C), cards.SUIT_C)
     assert state.scores() == [50 + mb, -160, 50 + mc]
@@ -259,12 +249,7 @@ def test_binokel_rule_6_void_trump_and_overtrump():
 
 def test_binokel_rule_6_durch_has_no_trumps_and_soloist_leads():
     state = worked_deal()
-    H.act(state, "bid")
-    H.act(state, "pass")
-    H.act(state, "pass")            # middlehand (seat 1) plays
-    for word in ("9S", "9S", "JC"):
-        H.act(state, "bury " + word)
-    H.act(state, "durch")
+    declare(state, "bid pass pass", "9S 9S JC", "durch")
     assert state.contract == CONTRACT_DURCH and state.trump == cards.NO_TRUMP
     assert state.current_player() == 1 and state.meld_points == [0, 0, 0]
 
@@ -324,11 +309,7 @@ def _durch_deal():
 
 def test_binokel_rule_7_durch_made_scores_1000():
     state = _durch_deal()
-    H.act(state, "pass")
-    H.act(state, "pass")
-    for word in ("JC", "9C", "9C"):
-        H.act(state, "bury " + word)
-    H.act(state, "durch")
+    declare(state, "pass pass", "JC 9C 9C", "durch")
     rng = H.Rng(1)
     while not state.is_deal_over():
         if state.current_player() == 0:
@@ -340,11 +321,7 @@ def test_binokel_rule_7_durch_made_scores_1000():
 
 def test_binokel_rule_7_durch_stops_at_the_first_trick_lost():
     state = _durch_deal()
-    H.act(state, "pass")
-    H.act(state, "pass")
-    for word in ("AS", "AS", "9S"):
-        H.act(state, "bury " + word)
-    H.act(state, "durch")
+    declare(state, "pass pass", "AS AS 9S", "durch")
     H.play(state, "TH")
     assert [state.describe(a) for a in state.legal_actions()] == [
         "play 9H", "play JH", "play QH", "play KH", "play TH"]     # cannot beat the ten
@@ -379,11 +356,7 @@ def test_binokel_rule_8_who_wins(scores, soloist, winner):
 def test_binokel_rule_8_checked_after_the_deal():
     state = worked_deal()
     state.score = [0, 0, 1400]
-    H.act(state, "pass")
-    H.act(state, "pass")
-    for word in DABB.split():
-        H.act(state, "bury " + word)
-    H.act(state, "surrender with spades")
+    declare(state, "pass pass", DABB, "surrender with spades")
     assert state.scores() == [-150, 50 + 150 + 20 + 20, 1400 + 50 + 100 + 20]
     assert state.is_game_over() and state.winner() == 2      # rearhand alone reached 1500
 
