@@ -10,7 +10,7 @@ rebuilds the same state; the scores are the sum of the score sheet.
 
 import pytest
 
-from engine import cards, record
+from engine import record
 from engine.rng import Rng
 from engine.state import IllegalAction, PH_BETWEEN, PH_OVER
 from tests.device import helpers as H

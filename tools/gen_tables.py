@@ -8,7 +8,7 @@ regenerates the file and fails on any difference.
 
 import os
 
-from engine.cards import RANK_CHARS, SUIT_CHARS, SUIT_NAMES
+from engine.cards import SUIT_CHARS, SUIT_NAMES
 
 S, H, D, C = 0, 1, 2, 3
 R9, RJ, RQ, RK, RT, RA = 2, 3, 4, 5, 6, 7
