@@ -36,9 +36,6 @@ class Binokel(GameState):
     PLAYERS = 3
     TARGET = 1500
 
-    def kind_names(self):
-        return None
-
     # -- dealing --------------------------------------------------------------
 
     def start_deal(self, deck):

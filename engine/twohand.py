@@ -82,7 +82,7 @@ class TwoHandState(GameState):
             text += " " + cards.format_faces(from_hand)
             if from_table:
                 text += " + " + cards.format_faces(from_table) + " from the table"
-                if actions.meld_sources(a) & 0xAAAA and self.second_copy_used(a):
+                if self.second_copy_used(a):
                     text += " (second copy)"
         return text
 
