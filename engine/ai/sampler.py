@@ -1,0 +1,215 @@
+"""Deals the cards a seat cannot see, consistently with what it has seen (for Monte Carlo).
+
+The unseen cards are the pack less the seat's hand, every table card, the
+turn-up and every card remembered as played (the trick in progress too). Cards a
+player surely holds (engine/ai/memory.py `known`) go to him first; the rest
+are spread over the other hands, the stock (two-hand) and the buried cards
+(binokel, unless the seat is the soloist), never to a player whose caps rule
+the card out, and the Dabb's cards only to the soloist or the buried pile.
+The most constrained cards are placed first; a dead end starts over, and
+after a few tries the caps are dropped rather than fail.
+
+    hands[p]     32 counts: player p's concealed hand in this sample
+    stock        faces of the stock in this sample (two-hand), in random order
+    buried       32 counts (binokel)
+
+Working memory is allocated once per sampler (about 1 KB), never per sample.
+"""
+
+from engine import cards
+
+_TRIES = 8
+_STOCK = 3      # location index after the (up to three) players
+_BURIED = 4
+_LOCATIONS = 5
+
+
+class Sampler:
+    def __init__(self, players, pack64=False):
+        self.players = players
+        self.pack = cards.new_pack(pack64)
+        self.hands = [bytearray(32) for _ in range(players)]
+        self.buried = bytearray(32)
+        self.stock = bytearray(48)
+        self.nstock = 0
+        self.pool = bytearray(32)
+        self.need = bytearray(_LOCATIONS)
+        self.order = bytearray(64)      # unseen faces, one entry per copy
+        self.allowed = bytearray(64)    # bit per location for each entry
+        self.norder = 0
+
+    # -- what is unseen -----------------------------------------------------------
+
+    def unseen(self, obs, memory):
+        pool = self.pool
+        pool[:] = self.pack
+        for f in range(32):
+            pool[f] -= obs.hand[f] + memory.played[f]     # played includes the trick in progress
+        if obs.rules == "binokel":
+            if obs.buried is not None:
+                for f in range(32):
+                    pool[f] -= obs.buried[f]
+        else:
+            for table in obs.tables:
+                for r in table:
+                    pool[r & 31] -= 1
+            if obs.turnup >= 0:
+                pool[obs.turnup] -= 1
+        return pool
+
+    def table_count(self, obs, p, f):
+        if obs.rules == "binokel":
+            return 0
+        n = 0
+        for r in obs.tables[p]:
+            if r & 31 == f:
+                n += 1
+        return n
+
+    # -- one sample ---------------------------------------------------------------
+
+    def sample(self, obs, memory, rng):
+        """Fill hands/stock/buried with one consistent deal; False if the memory contradicts itself."""
+        for _ in range(_TRIES):
+            if self.try_sample(obs, memory, rng, True):
+                return True
+        return self.try_sample(obs, memory, rng, False)
+
+    def try_sample(self, obs, memory, rng, use_caps):
+        pool = self.unseen(obs, memory)
+        me = obs.player
+        need = self.need
+        for i in range(_LOCATIONS):
+            need[i] = 0
+        for p in range(self.players):
+            hand = self.hands[p]
+            if p == me:
+                hand[:] = obs.hand
+                continue
+            for f in range(32):
+                hand[f] = 0
+            size = obs.hand_sizes[p]
+            if obs.rules != "binokel":
+                size -= len(obs.tables[p])
+            need[p] = size
+            self.place_known(obs, memory, p, pool)
+        for f in range(32):
+            self.buried[f] = 0
+        if obs.rules == "binokel":
+            if obs.dabb is not None and obs.buried is None:
+                need[_BURIED] = 3
+            elif obs.dabb is None:
+                need[_BURIED] = 3      # the Dabb itself, still face down
+        else:
+            need[_STOCK] = obs.stock_left
+        self.nstock = 0
+        self.list_cards(obs, memory, pool, use_caps)
+        return self.place_all(rng)
+
+    def place_known(self, obs, memory, p, pool):
+        hand = self.hands[p]
+        for f in range(32):
+            k = memory.known[p][f] - self.table_count(obs, p, f)
+            while k > 0 and pool[f] > 0 and self.need[p] > 0:
+                hand[f] += 1
+                pool[f] -= 1
+                self.need[p] -= 1
+                k -= 1
+
+    def list_cards(self, obs, memory, pool, use_caps):
+        """order[] gets every unseen copy, allowed[] the locations it may go to."""
+        n = 0
+        # The Dabb's cards lie with its owner or among the buried ones (unless we own it).
+        dabb_owner = memory.dabb_owner if obs.dabb is not None and memory.dabb_owner != obs.player else -1
+        for f in range(32):
+            for _ in range(pool[f]):
+                mask = 0
+                for loc in range(_LOCATIONS):
+                    if self.need[loc] and self.may_go(obs, memory, loc, f, use_caps, dabb_owner):
+                        mask |= 1 << loc
+                self.order[n] = f
+                self.allowed[n] = mask
+                n += 1
+        self.norder = n
+
+    def may_go(self, obs, memory, loc, f, use_caps, dabb_owner):
+        if loc < self.players:
+            if use_caps and not memory.may_hold(loc, f):
+                return False
+            if dabb_owner >= 0 and loc != dabb_owner and in_dabb(obs, f):
+                return self.pool_beyond_dabb(obs, f)
+            return True
+        if loc == _BURIED and dabb_owner >= 0:
+            return True
+        return True
+
+    def pool_beyond_dabb(self, obs, f):
+        """A face also in the Dabb may go elsewhere only if more copies are unseen than the Dabb holds."""
+        n = 0
+        for g in obs.dabb:
+            if g == f:
+                n += 1
+        return self.pool[f] > n
+
+    def place_all(self, rng):
+        n = self.norder
+        # most constrained first: count the allowed locations of each entry
+        for i in range(n - 1, 0, -1):             # shuffle, so ties break at random
+            j = rng.below(i + 1)
+            self.swap(i, j)
+        for i in range(1, n):                     # insertion sort by freedom
+            j = i
+            while j > 0 and _bits(self.allowed[j]) < _bits(self.allowed[j - 1]):
+                self.swap(j, j - 1)
+                j -= 1
+        for i in range(n):
+            loc = self.pick(self.allowed[i], rng)
+            if loc < 0:
+                return False
+            self.put(loc, self.order[i])
+        return True
+
+    def swap(self, i, j):
+        self.order[i], self.order[j] = self.order[j], self.order[i]
+        self.allowed[i], self.allowed[j] = self.allowed[j], self.allowed[i]
+
+    def pick(self, mask, rng):
+        """A location from mask, chosen with odds by the number of cards it still needs."""
+        total = 0
+        for loc in range(_LOCATIONS):
+            if mask >> loc & 1:
+                total += self.need[loc]
+        if total == 0:
+            return -1
+        r = rng.below(total)
+        for loc in range(_LOCATIONS):
+            if mask >> loc & 1:
+                r -= self.need[loc]
+                if r < 0:
+                    return loc
+        return -1
+
+    def put(self, loc, f):
+        self.need[loc] -= 1
+        if loc < self.players:
+            self.hands[loc][f] += 1
+        elif loc == _STOCK:
+            self.stock[self.nstock] = f
+            self.nstock += 1
+        else:
+            self.buried[f] += 1
+
+
+def in_dabb(obs, f):
+    for g in obs.dabb:
+        if g == f:
+            return True
+    return False
+
+
+def _bits(mask):
+    n = 0
+    while mask:
+        n += mask & 1
+        mask >>= 1
+    return n
