@@ -8,6 +8,7 @@ import sys
 COMMANDS = (
     # name, module, one-line help
     ("play", "tools.play", "play a game in the terminal against simple legal bots"),
+    ("arena", "tools.arena", "AI against AI or a baseline: duplicate matches with confidence intervals"),
     ("melds", "tools.meldcli", "best meld total of a hand, as JSON"),
     ("bench", "tools.bench", "engine speed and memory on CPython and MicroPython, as JSON"),
     ("device-tests", "tools.device", "run tests/device under MicroPython (WASI build)"),

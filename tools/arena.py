@@ -1,0 +1,444 @@
+"""AI against AI or a baseline, in duplicate matches: python -m tools arena --rules R --a A --b B --games N
+
+    python -m tools arena --rules hoyle --a hard --b greedy --games 200 --seed 1 [--json]
+        [--open-a] [--pack64] [--no-grand] [--target T]
+
+A and B are each a level of engine.ai (easy, normal, hard, expert) or a
+baseline of tools/baselines.py (random, greedy).
+
+Duplicate matches take the luck of the deal out of the comparison. A seed
+fixes every shuffle of a game whatever is played, so:
+
+- hoyle, french: each seed (S, S+1, ...) is played twice, A in seat 0 and B
+  in seat 1, then swapped; --games N counts both (N even).
+- binokel: for each seed, A plays seat r (r = 0, 1, 2) with B in the two
+  other seats, and a reference game has B in all three seats. A in seat r
+  is compared deal by deal with seat r of the reference game (deal k of
+  both has the same cards; only deals both games reached count). --games N
+  counts the A games (N a multiple of 3). The reference game is the same
+  for r = 0, 1, 2 (same seed, same players, same player seeds), so it is
+  played once per seed and used three times.
+
+Every player is created fresh per game with seed = game seed * 7 + seat and
+sees state.observation(seat) at each of its decisions (an AI keeps its own
+memory of the deal). A game stops after 60 deals, won by nobody. --open-a
+sets A's `open_state` to the real state before each decision: a desktop
+measure of what seeing all cards is worth (AI levels only).
+
+The summary (text, or one JSON object with --json) gives wins, A's win rate
+over decided games with a Wilson 95% interval, points per deal, the mean
+paired difference A - B per deal with a t 95% interval, binokel contracts,
+and the time per decision. Progress goes to stderr. The same command gives
+the same results, timings apart.
+"""
+
+import argparse
+import json
+import math
+import sys
+import time
+
+from engine import ai
+from engine.binokel import CONTRACT_DURCH
+from engine.rules import RULE_SETS, new_game, option_bits
+from engine.state import PH_BETWEEN, IllegalAction
+from tools import baselines
+
+MAX_DEALS = 60
+Z95 = 1.959964
+# Two-sided 95% quantiles of Student's t for 1..30 degrees of freedom.
+T95 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+       2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
+       2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042)
+
+
+class UsageError(Exception):
+    """A bad command line: one line for stderr, exit status 2."""
+
+
+class ArenaError(Exception):
+    """A player broke the rules (an illegal action): one line for stderr, exit status 1."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):
+        raise UsageError(message)
+
+
+def build_parser():
+    p = _Parser(prog="python -m tools arena",
+                description="Duplicate matches between AI levels and baselines.")
+    p.add_argument("--rules", required=True, help="hoyle, french or binokel")
+    p.add_argument("--a", required=True, help="player A: an AI level or random/greedy")
+    p.add_argument("--b", required=True, help="player B: an AI level or random/greedy")
+    p.add_argument("--games", type=int, required=True,
+                   help="games in all (hoyle/french: even); binokel: A games, a multiple of 3")
+    p.add_argument("--seed", type=int, default=1, help="first game seed (default 1)")
+    p.add_argument("--json", action="store_true", help="one JSON object on stdout")
+    p.add_argument("--open-a", action="store_true", help="A sees every card (AI levels only)")
+    p.add_argument("--pack64", action="store_true", help="hoyle: the 64-card pack")
+    p.add_argument("--no-grand", action="store_true", help="hoyle: no grand binocle")
+    p.add_argument("--target", type=int, help="french: the target score")
+    return p
+
+
+# -- the command line --------------------------------------------------------------
+
+def player_names():
+    return tuple(ai.LEVELS) + baselines.NAMES
+
+
+def check_args(args):
+    """The match settings as a dict; UsageError says what is wrong."""
+    if args.rules not in RULE_SETS:
+        raise UsageError("unknown rule set %r (choose from %s)" % (args.rules, ", ".join(RULE_SETS)))
+    for side in ("a", "b"):
+        name = getattr(args, side)
+        if name not in player_names():
+            raise UsageError("unknown player %r for --%s (choose from %s)"
+                             % (name, side, ", ".join(player_names())))
+    if args.open_a and args.a in baselines.NAMES:
+        raise UsageError("--open-a needs an AI level for A: the baselines read only observations")
+    three = args.rules == "binokel"
+    per_seed = 3 if three else 2
+    if args.games <= 0 or args.games % per_seed:
+        raise UsageError("--games must be a positive multiple of %d for %s, got %d"
+                         % (per_seed, args.rules, args.games))
+    seeds = args.games // per_seed
+    if args.seed < 0 or args.seed + seeds - 1 > 0xFFFFFFFF:
+        raise UsageError("game seeds must lie in 0..4294967295")
+    try:
+        options = option_bits(args.rules, pack64=args.pack64, grand_binocle=not args.no_grand,
+                              target=args.target)
+    except ValueError as e:
+        raise UsageError(str(e))
+    return {"rules": args.rules, "a": args.a, "b": args.b, "games": args.games,
+            "seed": args.seed, "seeds": seeds, "options": options, "open_a": args.open_a}
+
+
+# -- playing one game ----------------------------------------------------------------
+
+class Clock:
+    """Seconds spent in choose() by one side."""
+
+    def __init__(self):
+        self.n = 0
+        self.total = 0.0
+        self.max = 0.0
+
+    def add(self, dt):
+        self.n += 1
+        self.total += dt
+        self.max = max(self.max, dt)
+
+
+def make_player(name, rules, seat, game_seed, options):
+    seed = (game_seed * 7 + seat) & 0xFFFFFFFF
+    if name in baselines.NAMES:
+        return baselines.new_baseline(name, seed)
+    return ai.new_player(rules, seat, name, seed, options)
+
+
+def play_game(match, seed, sides, clocks):
+    """Play one game; sides[seat] is "a" or "b". Returns the final state."""
+    rules, options = match["rules"], match["options"]
+    state = new_game(rules, seed, options)
+    players = [make_player(match[side], rules, p, seed, options) for p, side in enumerate(sides)]
+    while not state.is_game_over():
+        if state.phase == PH_BETWEEN and state.deal_number >= MAX_DEALS:
+            break                                   # capped: won by nobody
+        p = state.current_player()
+        obs = state.observation(p)
+        if match["open_a"] and sides[p] == "a":
+            players[p].open_state = state
+        t0 = time.perf_counter()
+        action = players[p].choose(obs)
+        clocks[sides[p]].add(time.perf_counter() - t0)
+        try:
+            state.apply(action)
+        except IllegalAction as e:
+            raise ArenaError("%s (%s) in seat %d, game seed %d: %s"
+                             % (sides[p].upper(), match[sides[p]], p, seed, e))
+    return state
+
+
+def game_record(state, seed, a_seat):
+    return {"seed": seed, "a_seat": a_seat, "winner": state.winner(), "deals": len(state.sheet),
+            "scores": state.scores(), "sheet": list(state.sheet)}
+
+
+# -- matches ------------------------------------------------------------------------
+
+def two_hand_match(match, clocks, progress):
+    """Records of every game: each seed with A in seat 0, then in seat 1."""
+    out = []
+    for i in range(match["seeds"]):
+        seed = match["seed"] + i
+        for a_seat in (0, 1):
+            sides = ["b", "b"]
+            sides[a_seat] = "a"
+            out.append(game_record(play_game(match, seed, sides, clocks), seed, a_seat))
+            progress.step()
+    return out
+
+
+def binokel_match(match, clocks, progress):
+    """(records of the A games, the reference game record of each seed, by seed)."""
+    games, refs = [], {}
+    for i in range(match["seeds"]):
+        seed = match["seed"] + i
+        refs[seed] = game_record(play_game(match, seed, ["b", "b", "b"], clocks), seed, -1)
+        progress.step()
+        for r in range(3):
+            sides = ["b", "b", "b"]
+            sides[r] = "a"
+            games.append(game_record(play_game(match, seed, sides, clocks), seed, r))
+            progress.step()
+    return games, refs
+
+
+# -- statistics ---------------------------------------------------------------------
+
+def wilson(k, n, z=Z95):
+    """Wilson score interval of k successes in n trials (0, 1 when n is 0)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    low = 0.0 if k == 0 else centre - half     # exact ends: no 0.9999999999999999
+    high = 1.0 if k == n else centre + half
+    return (low, high)
+
+
+def t95(df):
+    if df <= len(T95):
+        return T95[df - 1]
+    return Z95 + (Z95 ** 3 + Z95) / (4 * df)     # first Cornish-Fisher term: within 0.003
+
+
+def mean_ci(values):
+    """(mean, (low, high)): a t 95% interval of the mean; None for no values."""
+    n = len(values)
+    if n == 0:
+        return None, None
+    m = sum(values) / n
+    if n == 1:
+        return m, (m, m)
+    sd = math.sqrt(sum((v - m) ** 2 for v in values) / (n - 1))
+    half = t95(n - 1) * sd / math.sqrt(n)
+    return m, (m - half, m + half)
+
+
+def ratio(num, den):
+    return num / den if den else None
+
+
+# -- summaries ----------------------------------------------------------------------
+
+def win_summary(a_wins, b_wins):
+    decided = a_wins + b_wins
+    return {"a_wins": a_wins, "b_wins": b_wins, "a_win_rate": ratio(a_wins, decided),
+            "a_win_rate_ci95": list(wilson(a_wins, decided))}
+
+
+def two_hand_summary(games):
+    a_wins = sum(1 for g in games if g["winner"] == g["a_seat"])
+    b_wins = sum(1 for g in games if g["winner"] == 1 - g["a_seat"])
+    deals = sum(g["deals"] for g in games)
+    a_pts = sum(g["scores"][g["a_seat"]] for g in games)
+    b_pts = sum(g["scores"][1 - g["a_seat"]] for g in games)
+    per_seed = {}
+    for g in games:     # a seed's two games are one duplicate pair: the unit of the interval
+        a = g["a_seat"]
+        per_seed.setdefault(g["seed"], []).append(ratio(g["scores"][a] - g["scores"][1 - a], g["deals"]) or 0)
+    diff, ci = mean_ci([sum(v) / len(v) for v in per_seed.values()])
+    out = win_summary(a_wins, b_wins)
+    out.update({"undecided": len(games) - a_wins - b_wins, "deals": deals,
+                "a_points_per_deal": ratio(a_pts, deals), "b_points_per_deal": ratio(b_pts, deals),
+                "points_diff_per_deal": diff, "points_diff_ci95": ci})
+    return out
+
+
+def new_contracts():
+    return {"made": 0, "failed": 0, "durch_made": 0, "durch_failed": 0, "surrendered": 0}
+
+
+def count_contract(counts, row, seat):
+    """Add one binokel sheet row to counts if seat was the soloist (engine/binokel.py end_deal)."""
+    _deal, _dealer, soloist, _bid, contract, surrendered, gains, _scores = row
+    if soloist != seat:
+        return
+    if surrendered:
+        key = "surrendered"
+    elif contract == CONTRACT_DURCH:
+        key = "durch_made" if gains[seat] > 0 else "durch_failed"
+    else:
+        key = "made" if gains[seat] > 0 else "failed"
+    counts[key] += 1
+
+
+def paired_diff(game, ref):
+    """Mean per deal of A's gain minus the reference seat's, over deals both games reached."""
+    r = game["a_seat"]
+    k = min(game["deals"], ref["deals"])
+    if k == 0:
+        return None
+    return sum(game["sheet"][i][6][r] - ref["sheet"][i][6][r] for i in range(k)) / k
+
+
+def binokel_summary(games, refs):
+    a_wins = sum(1 for g in games if g["winner"] == g["a_seat"])
+    b_wins = sum(1 for g in games if g["winner"] >= 0 and g["winner"] != g["a_seat"])
+    ref_wins = ref_decided = ref_deals = a_pts = b_pts = 0
+    a_contracts, b_contracts = new_contracts(), new_contracts()
+    diffs = []
+    for g in games:
+        r, ref = g["a_seat"], refs[g["seed"]]
+        ref_decided += ref["winner"] >= 0
+        ref_wins += ref["winner"] == r
+        ref_deals += ref["deals"]
+        a_pts += sum(row[6][r] for row in g["sheet"])
+        b_pts += sum(row[6][r] for row in ref["sheet"])
+        for row in g["sheet"]:
+            count_contract(a_contracts, row, r)
+        for row in ref["sheet"]:
+            count_contract(b_contracts, row, r)
+        d = paired_diff(g, ref)
+        if d is not None:
+            diffs.append(d)
+    deals = sum(g["deals"] for g in games)
+    diff, ci = mean_ci(diffs)
+    out = win_summary(a_wins, b_wins)
+    out.update({"undecided": len(games) - a_wins - b_wins,
+                "reference_win_rate": ratio(ref_wins, ref_decided),
+                "reference_games": len(refs), "deals": deals, "reference_deals": ref_deals // 3,
+                "a_points_per_deal": ratio(a_pts, deals), "b_points_per_deal": ratio(b_pts, ref_deals),
+                "points_diff_per_deal": diff, "points_diff_ci95": ci,
+                "a_contracts": a_contracts, "b_contracts": b_contracts})
+    return out
+
+
+def rounded(v, digits=4):
+    if isinstance(v, float):
+        return round(v, digits)
+    if isinstance(v, (list, tuple)):
+        return [rounded(x, digits) for x in v]
+    return v
+
+
+def run_match(match, progress):
+    """The summary dict of a whole match."""
+    clocks = {"a": Clock(), "b": Clock()}
+    t0 = time.perf_counter()
+    if match["rules"] == "binokel":
+        summary = binokel_summary(*binokel_match(match, clocks, progress))
+    else:
+        summary = two_hand_summary(two_hand_match(match, clocks, progress))
+    out = {"rules": match["rules"], "a": match["a"], "b": match["b"], "games": match["games"],
+           "seed": match["seed"], "options": match["options"], "open_a": match["open_a"]}
+    out.update({k: rounded(v) for k, v in summary.items()})
+    out["seconds"] = round(time.perf_counter() - t0, 2)
+    for side in ("a", "b"):
+        c = clocks[side]
+        out[side + "_decisions"] = c.n
+        out[side + "_decision_ms_mean"] = round(1000 * c.total / c.n, 3) if c.n else None
+        out[side + "_decision_ms_max"] = round(1000 * c.max, 3)
+    return out
+
+
+# -- output ---------------------------------------------------------------------------
+
+class Progress:
+    """games done / total, elapsed and a rough ETA, rewritten in place on stderr."""
+
+    def __init__(self, total, out):
+        self.total = total
+        self.done = 0
+        self.out = out
+        self.t0 = time.perf_counter()
+        self.width = 0
+        self.show()
+
+    def step(self):
+        self.done += 1
+        if self.done == self.total or time.perf_counter() - self.shown >= 0.25:
+            self.show()     # a few times a second at most: short games would flood a log file
+
+    def show(self):
+        self.shown = time.perf_counter()
+        elapsed = self.shown - self.t0
+        eta = elapsed / self.done * (self.total - self.done) if self.done else None
+        filled = 20 * self.done // self.total
+        text = "[%s%s] %d/%d games  %s elapsed  ETA %s" % (
+            "#" * filled, "." * (20 - filled), self.done, self.total, clock_text(elapsed),
+            clock_text(eta) if eta is not None else "?")
+        self.out.write("\r" + text.ljust(self.width))
+        self.width = len(text)
+        if self.done == self.total:
+            self.out.write("\n")
+        self.out.flush()
+
+
+def clock_text(seconds):
+    s = int(seconds + 0.5)
+    return "%d:%02d:%02d" % (s // 3600, s // 60 % 60, s % 60) if s >= 3600 else "%d:%02d" % (s // 60, s % 60)
+
+
+def fmt(v, spec="%.3f"):
+    return "-" if v is None else spec % v
+
+
+def ci_text(ci, spec="%.3f"):
+    return "-" if ci is None else (spec + " to " + spec) % (ci[0], ci[1])
+
+
+def text_report(s):
+    """The summary as a few lines for people."""
+    lines = ["%s: %s (A) against %s (B)%s, %d games from seed %d, duplicate seating"
+             % (s["rules"], s["a"], s["b"], ", A sees all cards" if s["open_a"] else "",
+                s["games"], s["seed"]),
+             "wins: A %d, B %d, undecided %d; A win rate %s (95%% CI %s)"
+             % (s["a_wins"], s["b_wins"], s["undecided"], fmt(s["a_win_rate"]),
+                ci_text(s["a_win_rate_ci95"]))]
+    if "reference_win_rate" in s:
+        lines.append("reference (B in A's seat) win rate %s" % fmt(s["reference_win_rate"]))
+    lines.append("points per deal: A %s, B %s; A - B %s (95%% CI %s)"
+                 % (fmt(s["a_points_per_deal"], "%.1f"), fmt(s["b_points_per_deal"], "%.1f"),
+                    fmt(s["points_diff_per_deal"], "%.1f"), ci_text(s["points_diff_ci95"], "%.1f")))
+    for side in ("a", "b"):
+        if side + "_contracts" in s:
+            c = s[side + "_contracts"]
+            lines.append("%s as soloist: made %d, failed %d, durch made %d, durch failed %d, surrendered %d"
+                         % (side.upper(), c["made"], c["failed"], c["durch_made"], c["durch_failed"],
+                            c["surrendered"]))
+    lines.append("%d deals in %.1f s; ms per decision: A mean %s max %s, B mean %s max %s"
+                 % (s["deals"], s["seconds"], fmt(s["a_decision_ms_mean"]), fmt(s["a_decision_ms_max"]),
+                    fmt(s["b_decision_ms_mean"]), fmt(s["b_decision_ms_max"])))
+    return "\n".join(lines) + "\n"
+
+
+def total_games(match):
+    """Games actually played: binokel adds one reference game per seed."""
+    return match["games"] + (match["seeds"] if match["rules"] == "binokel" else 0)
+
+
+def main(argv):
+    try:
+        args = build_parser().parse_args(argv)
+        match = check_args(args)
+        summary = run_match(match, Progress(total_games(match), sys.stderr))
+    except SystemExit as e:      # --help
+        return e.code or 0
+    except UsageError as e:
+        sys.stderr.write("arena: %s\n" % e)
+        return 2
+    except ArenaError as e:
+        sys.stderr.write("\narena: illegal action by %s\n" % e)
+        return 1
+    if args.json:
+        sys.stdout.write(json.dumps(summary) + "\n")
+    else:
+        sys.stdout.write(text_report(summary))
+    return 0
