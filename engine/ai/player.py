@@ -1,21 +1,257 @@
-"""An AI seat: memory of the deal, then a decision per phase (placeholder: first legal action)."""
+"""An AI seat: it remembers the deal from its observations and decides each phase.
 
-from engine.ai import LEVELS
+    decide   phase of the observation -> the method that answers it (table below)
+    thinking(obs)  a generator: yields between samples so the app can redraw,
+                   then leaves the action in .decision and a reason in .why
+    choose(obs)    runs thinking() to the end and returns the action
+    hint(obs)      the same, as (action, one-line reason) for the player's hint button
+
+A player sees only what its observations show; `open_state` (the real game
+state) is set only by the desktop arena to measure what seeing every card
+would be worth, and then the sampler deals the true cards.
+"""
+
+from engine import actions, cards
+from engine.ai import levels, announce, bidding
+from engine.ai.memory import Memory
+from engine.ai.play import Chooser
+from engine.ai.sampler import Sampler
+from engine.rng import Rng
+from engine.state import PH_PLAY, PH_ANNOUNCE, PH_KNOCK, PH_BID, PH_BURY, PH_CONTRACT, PH_BETWEEN
+from engine import tables as T
+
+_OPP_MELD_HOPE = 12       # what a won stock trick is worth to the opponent in melds, on average
+_SOLOIST_FIRST_TRICK = 150
+_DURCH_TRICK = 500
+_PACK64 = 1
+
+
+class Context:
+    """What the card chooser needs to know about this decision."""
+
+    def __init__(self):
+        self.strict = True
+        self.last_trick = False
+        self.win_bonus = 0
+        self.lose_bonus = 0
+        self.soloist = -1
+        self.played = None
+        self.melds_open = False
 
 
 class Player:
     def __init__(self, rules, seat, level, seed, options):
-        if level not in LEVELS:
-            raise ValueError("unknown level %r (choose from %s)" % (level, ", ".join(LEVELS)))
         self.rules = rules
         self.seat = seat
         self.level = level
-        self.seed = seed
+        self.p = levels.params(level)
+        self.rng = Rng(seed & 0xFFFFFFFF)
         self.options = options
-        self.open_state = None      # desktop measurement only: the true state, to see all cards
+        self.players = 3 if rules == "binokel" else 2
+        pack64 = rules == "hoyle" and options & _PACK64
+        stock_tricks = 0 if rules == "binokel" else (20 if pack64 else 12)
+        self.memory = Memory(self.players, stock_tricks)
+        self.sampler = Sampler(self.players, bool(pack64))
+        self.chooser = Chooser(self.players)
+        self.ctx = Context()
+        self.no_memory = bytearray(32)
+        self.open_state = None
+        self.decision = -1
+        self.why = ""
+        if rules == "hoyle":
+            self.kinds_by_trump = T.HOYLE_KINDS
+            self.kind_count = T.HOYLE_KIND_COUNT
+        elif rules == "french":
+            self.kinds_by_trump = T.FRENCH_KINDS
+            self.kind_count = T.FRENCH_KIND_COUNT
+
+    # -- the interface ------------------------------------------------------------------
 
     def choose(self, obs):
-        return obs.legal[0]
+        for _ in self.thinking(obs):
+            pass
+        return self.decision
 
     def hint(self, obs):
-        return obs.legal[0], "first legal action"
+        action = self.choose(obs)
+        return action, self.why
+
+    def thinking(self, obs):
+        if self.p[levels.MEMORY]:
+            self.memory.update(obs)
+        else:
+            self.memory.reset(obs.deal_number)
+        if len(obs.legal) == 1:
+            self.decide_only(obs)
+            return
+        phase = obs.phase
+        if phase == PH_PLAY:
+            for step in self.play(obs):
+                yield step
+        elif phase == PH_ANNOUNCE:
+            self.announce(obs)
+        elif phase == PH_KNOCK:
+            self.final_knock(obs)
+        elif phase == PH_BID:
+            self.bid(obs)
+        elif phase == PH_BURY:
+            self.bury(obs)
+        elif phase == PH_CONTRACT:
+            self.contract(obs)
+        else:
+            self.decide_only(obs)
+
+    def decide_only(self, obs):
+        self.decision = obs.legal[0]
+        self.why = "the only choice" if obs.phase != PH_BETWEEN else "deal the next hand"
+
+    # -- knocking (hoyle) ----------------------------------------------------------------
+
+    def my_count(self, obs):
+        return obs.scores[self.seat] + self.memory.cardpts[self.seat]
+
+    def can_knock(self, obs):
+        return (self.p[levels.COUNTS] and self.p[levels.MEMORY] and self.memory.complete
+                and actions.KNOCK in obs.legal and self.my_count(obs) >= obs.target)
+
+    def final_knock(self, obs):
+        if self.can_knock(obs):
+            self.decision = actions.KNOCK
+            self.why = "knock: your count is %d, the game is %d" % (self.my_count(obs), obs.target)
+        else:
+            self.decision = actions.PASS
+            self.why = "do not knock: %d is short of %d" % (self.my_count(obs), obs.target)
+
+    # -- card play ------------------------------------------------------------------------
+
+    def play(self, obs):
+        if self.can_knock(obs):
+            self.decision = actions.KNOCK
+            self.why = "knock: your count is %d, the game is %d" % (self.my_count(obs), obs.target)
+            return
+        ctx = self.context(obs)
+        samples = self.p[levels.SAMPLES]
+        if self.open_state is not None:
+            self.sampler.sample = self.true_sample
+        self.decision = self.chooser.choose(obs, self.memory, self.sampler, self.rng, samples, ctx)
+        self.why = self.play_reason(obs, self.decision)
+        yield 1
+
+    def context(self, obs):
+        ctx = self.ctx
+        ctx.played = self.memory.played if self.p[levels.MEMORY] else self.no_memory
+        if self.rules == "binokel":
+            self.binokel_context(obs, ctx)
+        else:
+            self.two_hand_context(obs, ctx)
+        return ctx
+
+    def two_hand_context(self, obs, ctx):
+        stock = obs.turnup >= 0
+        ctx.strict = not stock
+        ctx.melds_open = stock
+        ctx.soloist = -1
+        held = cards.count(obs.hand) + len(obs.tables[self.seat])
+        ctx.last_trick = not stock and held == 1
+        ctx.win_bonus = self.meld_hope(obs) if stock else 0
+        ctx.lose_bonus = _OPP_MELD_HOPE if stock else 0
+
+    def meld_hope(self, obs):
+        """Points of the best announcement this seat could make after winning this trick."""
+        from engine.table import Table
+        table = Table()
+        table.recs = list(obs.tables[self.seat])
+        groups = obs.groups[self.seat]
+        table.gval[:] = groups[:32]
+        table.gdead[:] = groups[32:]
+        kinds = self.kinds_by_trump[obs.trump]
+        found = []
+        table.legal_melds(kinds, self.kind_count, bytearray(obs.hand), -1, True, found)
+        best = 0
+        for kind, _ in found:
+            pts = kinds[kind * T.KIND_STRIDE + 1] * 10
+            if pts > best:
+                best = pts
+        if best < 10 and obs.turnup >= 0 and obs.hand[obs.trump * 8 + (0 if self.options & _PACK64 else 2)]:
+            best = 10
+        return best
+
+    def binokel_context(self, obs, ctx):
+        me = self.seat
+        ctx.strict = True
+        ctx.melds_open = False
+        ctx.soloist = obs.soloist
+        ctx.last_trick = cards.count(obs.hand) == 1
+        ctx.lose_bonus = 0
+        bonus = 0
+        if obs.contract[0] == 4:                       # Durch: one lost trick ends it
+            bonus = _DURCH_TRICK
+        elif obs.tricks_won[me] == 0:
+            if obs.melds is not None:
+                for _name, pts, _faces in obs.melds[me]:
+                    bonus += pts
+            if me == obs.soloist:
+                bonus += _SOLOIST_FIRST_TRICK
+        ctx.win_bonus = bonus
+
+    def true_sample(self, obs, memory, rng):
+        """Open cards (desktop measurement): the sample is the real deal."""
+        state = self.open_state
+        for p in range(self.players):
+            hand = self.sampler.hands[p]
+            hand[:] = state.hands[p]
+        return True
+
+    def play_reason(self, obs, a):
+        f = actions.play_face(a)
+        name = cards.name(f)
+        if obs.trick:
+            best = obs.trick[0]
+            from engine import tricks
+            best = obs.trick[tricks.winning_index(obs.trick, len(obs.trick), obs.trump)]
+            if tricks.beats(f, best, obs.trump):
+                return "%s takes the trick" % name
+            return "%s: let this trick go cheaply" % name
+        return "lead %s" % name
+
+    # -- announcements (two-hand) ------------------------------------------------------------
+
+    def announce(self, obs):
+        mine = bytearray(obs.hand)
+        for r in obs.tables[self.seat]:
+            mine[r & 31] += 1
+        left = (obs.stock_left + 1) // 2
+        played = self.memory.played if self.p[levels.MEMORY] else self.no_memory
+        a, pts = announce.choose(obs, self.kinds_by_trump[obs.trump], self.kind_count, mine, left, played)
+        self.decision = a
+        if a == actions.PASS:
+            self.why = "nothing worth announcing"
+        else:
+            self.why = "%s: %d points" % (self.describe_announcement(obs, a), pts)
+
+    def describe_announcement(self, obs, a):
+        if a == actions.EXCHANGE:
+            return "exchange the trump nine"
+        names = T.HOYLE_KIND_NAMES if self.rules == "hoyle" else T.FRENCH_KIND_NAMES
+        return "meld " + names[obs.trump][actions.meld_kind(a)]
+
+    # -- binokel before the first trick --------------------------------------------------------
+
+    def bid(self, obs):
+        a, v = bidding.bid(obs, self.p[levels.BID_MARGIN])
+        self.decision = a
+        self.why = "%s: the hand is worth about %d" % ("bid %d" % (obs.bid + 10) if a == actions.BID else "pass", v)
+
+    def bury(self, obs):
+        self.decision = bidding.bury(obs)
+        self.why = "bury %s" % cards.name(self.decision - actions.BURY)
+
+    def contract(self, obs):
+        a, v = bidding.contract(obs)
+        self.decision = a
+        if a == actions.DURCH:
+            self.why = "durch: every card is a winner"
+        elif a >= actions.SURRENDER:
+            self.why = "surrender: about %d against a bid of %d" % (v, obs.bid)
+        else:
+            self.why = "%s trump: about %d for a bid of %d" % (cards.SUIT_NAMES[a - actions.TRUMP], v, obs.bid)

@@ -1,0 +1,37 @@
+"""What each AI level may spend and remember. Levels differ in knowledge and budget, never in sight.
+
+    memory      remembers the cards played and infers voids (easy forgets)
+    samples     sampled deals per card decision (engine/ai/play.py)
+    endgame     tricks left at which the two-hand endgame is solved exactly
+    nodes       node budget of the exact endgame search
+    bid_margin  points of safety kept below the hand's value when bidding
+    counts      counts its own card points, so it knocks as soon as it can (hoyle)
+"""
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+MEMORY = const(0)
+SAMPLES = const(1)
+ENDGAME = const(2)
+NODES = const(3)
+BID_MARGIN = const(4)
+COUNTS = const(5)
+
+#          memory samples endgame nodes  bid_margin counts
+LEVELS = (
+    ("easy",   (0,     0,     0,     0,     40,        0)),
+    ("normal", (1,     4,     3,     400,   20,        1)),
+    ("hard",   (1,     12,    6,     3000,  10,        1)),
+    ("expert", (1,     40,    12,    200000, 10,       1)),
+)
+
+
+def params(level):
+    for name, p in LEVELS:
+        if name == level:
+            return p
+    raise ValueError("unknown level %r" % level)
