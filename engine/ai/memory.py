@@ -48,7 +48,7 @@ class Memory:
         self.pending = 0             # cards of the trick in progress already seen
         self.complete = True
         self.turnup = -1
-        self.my_exchange = False     # set by the player when it swaps the trump nine itself
+        self.deal_points = None      # deal points at the last observation (who just scored)
         self.dabb_owner = -1
         self.melds_seen = False
         for i in range(32):
@@ -138,6 +138,7 @@ class Memory:
             if self.turnup >= 0 and obs.turnup != self.turnup:
                 self.exchanged(obs)
             self.turnup = obs.turnup
+            self.deal_points = obs.deal_points
         elif self.turnup >= 0 and obs.turnup_taker is not None:
             taker, face = obs.turnup_taker
             self.add_known(taker, face)
@@ -146,11 +147,11 @@ class Memory:
             self.turnup = -1
 
     def exchanged(self, obs):
-        """The turn-up changed: whoever swapped the nine took the old turn-up."""
-        if self.my_exchange:
-            self.my_exchange = False     # our own swap: the card is in our hand
-        else:
-            self.add_known(1 - obs.player, self.turnup)
+        """The turn-up changed: whoever swapped the nine (and scored its 10) took the old turn-up."""
+        other = 1 - obs.player
+        before = self.deal_points
+        if before is not None and obs.deal_points[other] > before[other]:
+            self.add_known(other, self.turnup)
 
     def add_known(self, p, f):
         if self.known[p][f] < 2:

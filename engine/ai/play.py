@@ -28,11 +28,18 @@ class Chooser:
         self.follow = []              # reused list for legal_follow
         self.totals = [0] * 32        # summed score per candidate face
         self.mine = bytearray(32)     # cards we hold, hand and table
+        self.chosen = -1
 
     # -- the decision -----------------------------------------------------------------
 
     def choose(self, obs, memory, sampler, rng, samples, ctx):
         """The best card action in obs.legal (plays only; ctx: see Context in player.py)."""
+        for _ in self.choosing(obs, memory, sampler, rng, samples, ctx):
+            pass
+        return self.chosen
+
+    def choosing(self, obs, memory, sampler, rng, samples, ctx):
+        """Generator: yields after each sample (so a screen can redraw); the result is in .chosen."""
         faces = self.candidates(obs)
         self.fill_mine(obs)
         last_to_play = len(obs.trick) == self.players - 1
@@ -44,6 +51,10 @@ class Chooser:
                 sampler.sample(obs, memory, rng)
             for f in faces:
                 self.totals[f] += self.trick_result(obs, ctx, sampler, f, last_to_play or samples)
+            yield 1
+        self.chosen = self.best_of(obs, memory, faces, runs, ctx)
+
+    def best_of(self, obs, memory, faces, runs, ctx):
         best = -1
         best_score = _NEG
         for f in faces:

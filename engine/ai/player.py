@@ -133,9 +133,10 @@ class Player:
         samples = self.p[levels.SAMPLES]
         if self.open_state is not None:
             self.sampler.sample = self.true_sample
-        self.decision = self.chooser.choose(obs, self.memory, self.sampler, self.rng, samples, ctx)
+        for step in self.chooser.choosing(obs, self.memory, self.sampler, self.rng, samples, ctx):
+            yield step
+        self.decision = self.chooser.chosen
         self.why = self.play_reason(obs, self.decision)
-        yield 1
 
     def context(self, obs):
         ctx = self.ctx

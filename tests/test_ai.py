@@ -1,0 +1,209 @@
+"""The AI: memory that tells the truth, honest decisions, exact knocking, hints, sliced thinking."""
+
+import copy
+
+import pytest
+
+from engine import actions, cards
+from engine.ai import new_player, LEVELS
+from engine.ai.memory import Memory
+from engine.ai.sampler import Sampler
+from engine.rng import Rng
+from engine.rules import new_game
+from engine.state import PH_BETWEEN, PH_PLAY
+from tests.test_properties import swap_hidden
+
+RULES = ("hoyle", "french", "binokel")
+
+
+def play_with(players, state, until=lambda s: s.is_game_over(), on_decision=None):
+    while not until(state):
+        p = state.current_player()
+        obs = state.observation(p)
+        if on_decision is not None:
+            on_decision(state, p, obs)
+        state.apply(players[p].choose(obs))
+    return state
+
+
+def real_holding(state, p):
+    held = bytearray(state.hands[p])
+    if state.RULES != "binokel":
+        for r in state.tables[p].recs:
+            held[r & 31] += 1
+    return held
+
+
+@pytest.mark.parametrize("rules", RULES)
+def test_memory_never_contradicts_the_real_deal(rules):
+    """Caps (voids, cannot-beat) and known cards inferred from observations hold in the true hands."""
+    checks = 0
+    for seed in range(25):
+        state = new_game(rules, seed)
+        seats = [new_player(rules, p, "hard", seed) for p in range(state.PLAYERS)]
+
+        def check(state, p, obs):
+            nonlocal checks
+            if state.phase == PH_BETWEEN:
+                return
+            m = seats[p].memory
+            m.update(obs)
+            for q in range(state.PLAYERS):
+                if q == p:
+                    continue
+                held = real_holding(state, q)
+                for f in range(32):
+                    assert not held[f] or m.may_hold(q, f), (rules, seed, q, cards.name(f))
+                    assert m.known[q][f] <= held[f], (rules, seed, q, cards.name(f))
+            checks += 1
+        play_with(seats, state, lambda s: s.is_game_over() or s.deal_number > 2, check)
+    assert checks > 25 * 40
+
+
+@pytest.mark.parametrize("rules", RULES)
+def test_samples_are_consistent_deals(rules):
+    for seed in range(10):
+        state = new_game(rules, seed)
+        seats = [new_player(rules, p, "normal", seed) for p in range(state.PLAYERS)]
+        rng = Rng(seed)
+
+        def check(state, p, obs):
+            if state.phase == PH_BETWEEN:
+                return
+            seats[p].memory.update(obs)
+            sampler = Sampler(state.PLAYERS)
+            assert sampler.sample(obs, seats[p].memory, rng)
+            total = bytearray(sampler.hands[p])
+            for q in range(state.PLAYERS):
+                if q != p:
+                    size = obs.hand_sizes[q] - (0 if rules == "binokel" else len(obs.tables[q]))
+                    assert cards.count(sampler.hands[q]) == size
+                    for f in range(32):
+                        total[f] += sampler.hands[q][f]
+                        assert not sampler.hands[q][f] or seats[p].memory.may_hold(q, f)
+            assert cards.count(sampler.hands[p]) == cards.count(obs.hand)
+        play_with(seats, state, lambda s: s.is_game_over() or s.deal_number > 1, check)
+
+
+@pytest.mark.parametrize("rules", RULES)
+def test_same_observation_from_other_hidden_cards_same_decision(rules):
+    """Honesty: swap cards the AI cannot see; its observation and its decision stay the same."""
+    rng = Rng(99)
+    compared = 0
+    for seed in range(12):
+        state = new_game(rules, seed)
+        seats = [new_player(rules, p, "hard", seed) for p in range(state.PLAYERS)]
+
+        def check(state, p, obs):
+            nonlocal compared
+            if len(obs.legal) < 2:
+                return
+            other = swap_hidden(state, p, rng)
+            if other is None:
+                return
+            other_obs = other.observation(p)
+            assert other_obs == obs
+            a = copy.deepcopy(seats[p]).choose(obs)
+            b = copy.deepcopy(seats[p]).choose(other_obs)
+            assert a == b
+            compared += 1
+        play_with(seats, state, lambda s: s.is_game_over() or s.deal_number > 1, check)
+    assert compared > 100
+
+
+@pytest.mark.parametrize("rules", RULES)
+def test_each_level_deterministic_for_its_seed(rules):
+    for level in LEVELS:
+        runs = []
+        for _ in range(2):
+            state = new_game(rules, 4)
+            seats = [new_player(rules, p, level, 11) for p in range(state.PLAYERS)]
+            play_with(seats, state, lambda s: s.is_game_over() or s.deal_number > 2)
+            runs.append(bytes(state.history))
+        assert runs[0] == runs[1]
+
+
+def test_ai_knocks_exactly_when_its_count_reaches_the_target():
+    knocks = 0
+    for seed in range(30):
+        state = new_game("hoyle", seed)
+        seats = [new_player("hoyle", p, "normal", seed) for p in range(2)]
+
+        def check(state, p, obs):
+            nonlocal knocks
+            if actions.KNOCK not in obs.legal:
+                return
+            count = state.score[p] + state.cardpts[p]
+            chosen = copy.deepcopy(seats[p]).choose(obs)
+            assert (chosen == actions.KNOCK) == (count >= state.target), (seed, count, chosen)
+            knocks += chosen == actions.KNOCK
+        play_with(seats, state, on_decision=check)
+        assert state.knock is None or state.knock[2]       # never a wrong knock
+    assert knocks >= 20
+
+
+def test_easy_does_not_count():
+    state = new_game("hoyle", 3)
+    seats = [new_player("hoyle", p, "easy", 3) for p in range(2)]
+    play_with(seats, state, lambda s: s.is_game_over() or s.deal_number > 8)
+    assert state.knock is None
+
+
+@pytest.mark.parametrize("rules", RULES)
+def test_hints_are_legal_with_a_reason(rules):
+    state = new_game(rules, 5)
+    seats = [new_player(rules, p, "normal", 5) for p in range(state.PLAYERS)]
+    helper = new_player(rules, 0, "hard", 77)
+    seen = set()
+
+    def check(state, p, obs):
+        if p != 0:
+            return
+        action, reason = copy.deepcopy(helper).hint(obs)
+        helper.memory.update(obs)
+        assert action in obs.legal
+        assert reason and "\n" not in reason and len(reason) < 80
+        seen.add(obs.phase)
+    play_with(seats, state, lambda s: s.is_game_over() or s.deal_number > 2, check)
+    assert PH_PLAY in seen
+
+
+def test_thinking_yields_between_samples_and_agrees_with_choose():
+    state = new_game("french", 2)
+    seats = [new_player("french", p, "hard", 2) for p in range(2)]
+    sliced = 0
+    while state.deal_number == 1 and sliced < 10:
+        p = state.current_player()
+        obs = state.observation(p)
+        a = copy.deepcopy(seats[p])
+        steps = sum(1 for _ in a.thinking(obs))
+        if obs.phase == PH_PLAY and len(obs.trick) == 0 and len(obs.legal) > 2:
+            assert steps >= 4          # hard samples 12 deals, one step each
+            sliced += 1
+        assert a.decision == copy.deepcopy(seats[p]).choose(obs)
+        state.apply(seats[p].choose(obs))
+    assert sliced >= 3
+
+
+def test_unknown_level_rejected():
+    with pytest.raises(ValueError):
+        new_player("hoyle", 0, "grandmaster")
+
+
+def test_memory_counts_card_points_like_the_engine():
+    state = new_game("french", 8)
+    seats = [new_player("french", p, "normal", 8) for p in range(2)]
+
+    def check(state, p, obs):
+        m = seats[p].memory
+        if state.phase != PH_BETWEEN:
+            m.update(obs)
+            assert m.cardpts == state.cardpts
+    play_with(seats, state, lambda s: s.is_game_over() or s.deal_number > 2, check)
+
+
+def test_memory_reset_each_deal():
+    m = Memory(2, 12)
+    m.played[5] = 2
+    m.reset(3)
+    assert bytes(m.played) == bytes(32) and m.deal == 3
