@@ -18,6 +18,7 @@ MODULES = (
     "tests.device.test_games",
     "tests.device.test_record",
     "tests.device.test_same_results",
+    "tests.device.test_endgame",
 )
 
 
