@@ -1,0 +1,155 @@
+"""The exact endgame solver against an exhaustive reference on many seeded endgames (CPython)."""
+
+from engine import cards, tricks
+from engine.ai.endgame import Solver
+from engine.rng import Rng
+from tests.device.test_endgame import brute, random_endgame
+
+
+class Reference:
+    """Every line of play (engine.tricks rules), memoised on the exact position only."""
+
+    def __init__(self, trump):
+        self.trump = trump
+        self.memo = {}
+
+    def value(self, hands, leader, trick, trick_n):
+        if trick_n == 0:
+            return self.trick_start(hands, leader)
+        follower = 1 - leader
+        legal = []
+        tricks.legal_follow(hands[follower], trick, 1, self.trump, legal)
+        values = [self.after(hands, leader, trick[0], f) for f in legal]
+        return max(values) if follower == 0 else min(values)
+
+    def trick_start(self, hands, leader):
+        key = (bytes(hands[0]), bytes(hands[1]), leader)
+        if key not in self.memo:
+            if not any(hands[leader]):
+                self.memo[key] = 0
+            else:
+                values = []
+                for f in range(32):
+                    if hands[leader][f]:
+                        hands[leader][f] -= 1
+                        values.append(self.value(hands, leader, bytearray([f, 0]), 1))
+                        hands[leader][f] += 1
+                self.memo[key] = max(values) if leader == 0 else min(values)
+        return self.memo[key]
+
+    def after(self, hands, leader, lead, f):
+        """Value once the follower has played f to lead."""
+        follower = 1 - leader
+        hands[follower][f] -= 1
+        trick = bytearray([lead, f])
+        winner = (leader + tricks.winning_index(trick, 2, self.trump)) % 2
+        won = cards.points(lead) + cards.points(f)
+        if not any(hands[0]) and not any(hands[1]):
+            won += 10
+        v = (won if winner == 0 else 0) + self.trick_start(hands, winner)
+        hands[follower][f] += 1
+        return v
+
+    def value_of_move(self, hands, leader, trick, trick_n, move):
+        if trick_n:
+            legal = []
+            tricks.legal_follow(hands[1 - leader], trick, 1, self.trump, legal)
+            assert move in legal
+            return self.after(hands, leader, trick[0], move)
+        assert hands[leader][move]
+        hands[leader][move] -= 1
+        v = self.value(hands, leader, bytearray([move, 0]), 1)
+        hands[leader][move] += 1
+        return v
+
+
+def describe(hands, trump, leader, trick, trick_n):
+    return "%s | %s trump %s leader %d led %s" % (
+        cards.format_counts(hands[0]), cards.format_counts(hands[1]), cards.SUIT_CHARS[trump],
+        leader, cards.name(trick[0]) if trick_n else "-")
+
+
+def check_many(solver, seed, count, max_cards):
+    rng = Rng(seed)
+    for i in range(count):
+        n = 1 + rng.below(max_cards)
+        hands, trump, leader, trick, trick_n = random_endgame(rng, n, rng.below(5) == 0, rng.below(3) == 0)
+        ref = Reference(trump)
+        want = ref.value(hands, leader, trick, trick_n)
+        value, move, exact = solver.solve(hands[0], hands[1], trump, leader, trick, trick_n, 10 ** 7)
+        where = describe(hands, trump, leader, trick, trick_n)
+        assert exact and value == want, "%s: solver %d, reference %d" % (where, value, want)
+        got = ref.value_of_move(hands, leader, trick, trick_n, move)
+        assert got == want, "%s: %s makes %d, not %d" % (where, cards.name(move), got, want)
+
+
+def test_reference_agrees_with_plain_minimax():
+    rng = Rng(9)
+    for i in range(60):
+        hands, trump, leader, trick, trick_n = random_endgame(rng, 1 + i % 4, i % 4 == 3, i % 3 == 0)
+        assert Reference(trump).value(hands, leader, trick, trick_n) == brute(
+            [bytearray(hands[0]), bytearray(hands[1])], trump, leader, trick, trick_n)
+
+
+def test_agrees_with_reference_on_2000_endgames():
+    check_many(Solver(10), 1, 2000, 6)    # one table for all: entries kept across positions
+
+
+def test_agrees_with_a_tiny_table():
+    check_many(Solver(2), 2, 200, 6)      # four entries: nearly every store replaces one
+
+
+def play_out(solver, hands, trump, leader, trick, trick_n):
+    """Follow the solver's moves to the end; the points player 0 took on the way."""
+    hands = [bytearray(hands[0]), bytearray(hands[1])]
+    trick = bytearray(trick)
+    taken = 0
+    while any(hands[0]) or any(hands[1]) or trick_n:
+        value, move, exact = solver.solve(hands[0], hands[1], trump, leader, trick, trick_n, 10 ** 7)
+        assert exact
+        mover = leader if trick_n == 0 else 1 - leader
+        hands[mover][move] -= 1
+        trick[trick_n] = move
+        trick_n += 1
+        if trick_n == 2:
+            leader = (leader + tricks.winning_index(trick, 2, trump)) % 2
+            won = cards.points(trick[0]) + cards.points(trick[1])
+            if not any(hands[0]) and not any(hands[1]):
+                won += 10
+            taken += won if leader == 0 else 0
+            trick_n = 0
+    return taken
+
+
+def test_large_endgames_solve_and_the_best_line_scores_the_value():
+    rng = Rng(12)
+    solver = Solver(14)
+    for n, led in ((8, False), (8, True), (9, False), (10, False), (10, True), (11, True), (12, False)):
+        hands, trump, leader, trick, trick_n = random_endgame(rng, n, False, led)
+        solver.clear()
+        value, move, exact = solver.solve(hands[0], hands[1], trump, leader, trick, trick_n, 3000000)
+        assert exact and 0 <= value <= 250, describe(hands, trump, leader, trick, trick_n)
+        assert solver.nodes <= 3000000
+        assert play_out(solver, hands, trump, leader, trick, trick_n) == value
+
+
+def test_small_budget_is_flagged_and_can_go_on():
+    rng = Rng(3)
+    hands, trump, leader, trick, trick_n = random_endgame(rng, 10)
+    solver = Solver(12)
+    value, move, exact = solver.solve(hands[0], hands[1], trump, leader, trick, trick_n, 50)
+    assert (value, exact) == (-1, False) and solver.nodes == 50
+    assert move == -1 or hands[leader][move]
+    while not solver.step(1000):
+        pass
+    whole = Solver(12)
+    assert whole.solve(hands[0], hands[1], trump, leader, trick, trick_n, 10 ** 7) == \
+        (solver.value, solver.move, True)
+    assert solver.nodes == whole.nodes
+
+
+def test_hash_values_stay_small_ints():
+    solver = Solver(10)
+    check_many(solver, 4, 100, 6)
+    for v in solver.k1 + solver.k2 + solver.chk:
+        assert -1 <= v < 2 ** 29
