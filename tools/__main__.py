@@ -14,6 +14,7 @@ COMMANDS = (
     ("device-tests", "tools.device", "run tests/device under MicroPython (WASI build)"),
     ("mpy", "tools.mpy", "run a script under MicroPython (WASI build) from the repository root"),
     ("gen-tables", "tools.gen_tables", "regenerate engine/tables.py"),
+    ("tune", "tools.tune", "fit the binokel soloist's trick table by self-play"),
     ("golden", "tools.golden", "regenerate tests/data/golden_counts.txt (legal-action counts)"),
 )
 

@@ -6,6 +6,9 @@
     nodes       node budget of the exact endgame search
     bid_margin  points of safety kept below the hand's value when bidding
     counts      counts its own card points, so it knocks as soon as it can (hoyle)
+    infers      reads voids and short suits from the play (else samples ignore them)
+    plans       lays a small meld first when a bigger one can grow out of it later
+    rollouts    plays each sample to the end of the deal (binokel) instead of one trick
 """
 
 try:
@@ -20,13 +23,16 @@ ENDGAME = const(2)
 NODES = const(3)
 BID_MARGIN = const(4)
 COUNTS = const(5)
+INFERS = const(6)
+PLANS = const(7)
+ROLLOUTS = const(8)
 
-#          memory samples endgame nodes  bid_margin counts
+#          memory samples endgame nodes   bid_margin counts infers plans rollouts
 LEVELS = (
-    ("easy",   (0,     0,     0,     0,     40,        0)),
-    ("normal", (1,     4,     3,     400,   20,        1)),
-    ("hard",   (1,     12,    6,     3000,  10,        1)),
-    ("expert", (1,     40,    12,    200000, 10,       1)),
+    ("easy",   (0,     0,     0,     0,      40,        0,     0,     0,    0)),
+    ("normal", (1,     3,     3,     400,    20,        1,     0,     0,    0)),
+    ("hard",   (1,     8,     6,     3000,   10,        1,     1,     1,    1)),
+    ("expert", (1,     40,    12,    200000, 10,        1,     1,     1,    1)),
 )
 
 

@@ -42,24 +42,29 @@ class Chooser:
         """Generator: yields after each sample (so a screen can redraw); the result is in .chosen."""
         faces = self.candidates(obs)
         self.fill_mine(obs)
-        last_to_play = len(obs.trick) == self.players - 1
+        rollout = ctx.rollout if len(faces) > 1 and samples else None
+        last_to_play = len(obs.trick) == self.players - 1 and rollout is None
         runs = 1 if last_to_play or samples == 0 else samples
         for f in faces:
             self.totals[f] = 0
         for _ in range(runs):
             if not last_to_play and samples:
-                sampler.sample(obs, memory, rng)
+                sampler.sample(obs, memory, rng, ctx.infers)
             for f in faces:
-                self.totals[f] += self.trick_result(obs, ctx, sampler, f, last_to_play or samples)
+                if rollout is not None:
+                    self.totals[f] += self.rollout_value(obs, ctx, sampler, memory, rollout, f)
+                else:
+                    self.totals[f] += self.trick_result(obs, ctx, sampler, f, last_to_play or samples)
             yield 1
-        self.chosen = self.best_of(obs, memory, faces, runs, ctx)
+        self.chosen = self.best_of(obs, memory, faces, runs, ctx, rollout is None)
 
-    def best_of(self, obs, memory, faces, runs, ctx):
+    def best_of(self, obs, memory, faces, runs, ctx, keep):
         best = -1
         best_score = _NEG
         for f in faces:
-            score = self.totals[f] // runs - values.keep_value(f, self.mine, memory.played, obs.trump,
-                                                               ctx.melds_open)
+            score = self.totals[f] // runs
+            if keep:
+                score -= values.keep_value(f, self.mine, memory.played, obs.trump, ctx.melds_open)
             if score > best_score or (score == best_score and f < best):
                 best, best_score = f, score
         return self.action_for(obs, best)
@@ -84,6 +89,16 @@ class Chooser:
         if obs.tables is not None:
             for r in obs.tables[obs.player]:
                 self.mine[r & 31] += 1
+
+    # -- the whole rest of the deal ---------------------------------------------------------
+
+    def rollout_value(self, obs, ctx, sampler, memory, rollout, f):
+        left = cards.count(obs.hand)
+        if not rollout.run(sampler.hands, obs.trick, obs.leader, obs.trump, f, obs.player, left):
+            return 0
+        if ctx.soloist < 0:                      # two hands: the points both still take
+            return rollout.pts[obs.player] - rollout.pts[1 - obs.player]
+        return binokel_utility(obs, ctx, memory, sampler, rollout)
 
     # -- one trick ---------------------------------------------------------------------
 
@@ -128,6 +143,31 @@ class Chooser:
 
     # -- the model of the other players ---------------------------------------------------
 
+    def model_lead(self, hand, trump):
+        """A simple lead: a plain ace, else the lowest card of the longest plain suit, else a trump."""
+        best = -1
+        best_len = -1
+        for s in range(4):
+            if s == trump:
+                continue
+            if hand[s * 8 + 7]:
+                return s * 8 + 7
+            length = 0
+            low = -1
+            for r in range(8):
+                if hand[s * 8 + r]:
+                    length += hand[s * 8 + r]
+                    if low < 0:
+                        low = s * 8 + r
+            if length > best_len and low >= 0:
+                best, best_len = low, length
+        if best >= 0:
+            return best
+        for f in range(32):
+            if hand[f]:
+                return f
+        return -1
+
     def model_card(self, hand, trick, n, trump, strict):
         follow = self.follow
         del follow[:]
@@ -166,3 +206,32 @@ def cheaper(a, b, trump):
     if pa != pb:
         return pa < pb
     return (a & 7) < (b & 7)
+
+
+def binokel_utility(obs, ctx, memory, sampler, rollout):
+    """This seat's deal result after a rollout; a defender also gains by the soloist's loss."""
+    me = obs.player
+    sol = ctx.soloist
+    gains_sol = deal_gain(obs, ctx, memory, sampler, rollout, sol)
+    if me == sol:
+        return gains_sol
+    return deal_gain(obs, ctx, memory, sampler, rollout, me) - gains_sol // 2
+
+
+def deal_gain(obs, ctx, memory, sampler, rollout, p):
+    took = obs.tricks_won[p] + rollout.tricks[p]
+    if ctx.durch:
+        if p != ctx.soloist:
+            return 0
+        lost = 0
+        for q in range(len(obs.tricks_won)):
+            if q != p:
+                lost += obs.tricks_won[q] + rollout.tricks[q]
+        return -1000 if lost else 1000
+    total = memory.cardpts[p] + rollout.pts[p]
+    if took:
+        total += ctx.meld_points[p]
+    if p == ctx.soloist:
+        total += cards.card_points(obs.buried if obs.buried is not None else sampler.buried)
+        return total if took and total >= ctx.bid else -2 * ctx.bid
+    return total if took else 0

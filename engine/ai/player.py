@@ -15,6 +15,7 @@ from engine import actions, cards
 from engine.ai import levels, announce, bidding
 from engine.ai.memory import Memory
 from engine.ai.play import Chooser
+from engine.ai.rollout import Rollout
 from engine.ai.sampler import Sampler
 from engine.rng import Rng
 from engine.state import PH_PLAY, PH_ANNOUNCE, PH_KNOCK, PH_BID, PH_BURY, PH_CONTRACT, PH_BETWEEN
@@ -37,6 +38,11 @@ class Context:
         self.soloist = -1
         self.played = None
         self.melds_open = False
+        self.infers = True
+        self.rollout = None         # a Rollout when the level plays deals out (binokel)
+        self.durch = False
+        self.bid = 0
+        self.meld_points = [0, 0, 0]
 
 
 class Player:
@@ -53,6 +59,7 @@ class Player:
         self.memory = Memory(self.players, stock_tricks)
         self.sampler = Sampler(self.players, bool(pack64))
         self.chooser = Chooser(self.players)
+        self.rollout = Rollout(self.players, self.chooser) if self.p[levels.ROLLOUTS] else None
         self.ctx = Context()
         self.no_memory = bytearray(32)
         self.open_state = None
@@ -141,6 +148,7 @@ class Player:
     def context(self, obs):
         ctx = self.ctx
         ctx.played = self.memory.played if self.p[levels.MEMORY] else self.no_memory
+        ctx.infers = bool(self.p[levels.INFERS])
         if self.rules == "binokel":
             self.binokel_context(obs, ctx)
         else:
@@ -179,6 +187,14 @@ class Player:
 
     def binokel_context(self, obs, ctx):
         me = self.seat
+        ctx.rollout = self.rollout
+        ctx.durch = obs.contract[0] == 4
+        ctx.bid = obs.bid
+        for p in range(3):
+            ctx.meld_points[p] = 0
+            if obs.melds is not None:
+                for _name, pts, _faces in obs.melds[p]:
+                    ctx.meld_points[p] += pts
         ctx.strict = True
         ctx.melds_open = False
         ctx.soloist = obs.soloist
@@ -195,7 +211,7 @@ class Player:
                 bonus += _SOLOIST_FIRST_TRICK
         ctx.win_bonus = bonus
 
-    def true_sample(self, obs, memory, rng):
+    def true_sample(self, obs, memory, rng, use_caps=True):
         """Open cards (desktop measurement): the sample is the real deal."""
         state = self.open_state
         for p in range(self.players):
@@ -221,7 +237,7 @@ class Player:
         mine = bytearray(obs.hand)
         for r in obs.tables[self.seat]:
             mine[r & 31] += 1
-        left = (obs.stock_left + 1) // 2
+        left = (obs.stock_left + 1) // 2 if self.p[levels.PLANS] else 0
         played = self.memory.played if self.p[levels.MEMORY] else self.no_memory
         a, pts = announce.choose(obs, self.kinds_by_trump[obs.trump], self.kind_count, mine, left, played)
         self.decision = a

@@ -68,9 +68,9 @@ class Sampler:
 
     # -- one sample ---------------------------------------------------------------
 
-    def sample(self, obs, memory, rng):
+    def sample(self, obs, memory, rng, use_caps=True):
         """Fill hands/stock/buried with one consistent deal; False if the memory contradicts itself."""
-        for _ in range(_TRIES):
+        for _ in range(_TRIES if use_caps else 0):
             if self.try_sample(obs, memory, rng, True):
                 return True
         return self.try_sample(obs, memory, rng, False)
