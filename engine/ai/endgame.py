@@ -129,11 +129,11 @@ class Solver:
         for f in range(64):
             c = hand1[f & 31] if f & 32 else hand0[f]
             self.hand[f] = c
-            if c:
-                sc[f >> 3] += c
-                h1 = (h1 + c * self.k1[f]) & _M29
-                h2 = (h2 + c * self.k2[f]) & _M29
-                pts += c * RANK_POINTS[f & 7]
+            for _ in range(c):             # one key at a time: sums stay below 2**30
+                sc[f >> 3] += 1
+                h1 = (h1 + self.k1[f]) & _M29
+                h2 = (h2 + self.k2[f]) & _M29
+                pts += RANK_POINTS[f & 7]
         n = sc[leader * 4] + sc[leader * 4 + 1] + sc[leader * 4 + 2] + sc[leader * 4 + 3]
         m = sc[0] + sc[1] + sc[2] + sc[3] + sc[4] + sc[5] + sc[6] + sc[7] - n
         if trick_n == 1:

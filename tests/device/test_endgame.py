@@ -159,6 +159,22 @@ def test_sliced_search_matches_and_small_budget_is_flagged():
     assert not exact and value == -1
 
 
+def test_search_allocates_nothing():
+    import gc
+    if not hasattr(gc, "mem_alloc"):    # CPython: nothing to measure
+        return
+    positions = [([hand("AS AS TH TH 9D"), hand("KS QS TD TD JC")], HEARTS, 0, bytearray(2), 0)]
+    rng = Rng(5)
+    positions.append(random_endgame(rng, 6))
+    positions.append(random_endgame(rng, 5, False, True))
+    solver = Solver(8)
+    for hands, trump, leader, trick, trick_n in positions:
+        before = gc.mem_alloc()         # no gc.collect(): it breaks the WASI build (run.py)
+        solver.start(hands[0], hands[1], trump, leader, trick, trick_n)
+        done = solver.step(1000000)
+        assert gc.mem_alloc() - before == 0 and done and solver.nodes > 10
+
+
 def test_bad_hand_sizes_rejected():
     for h0, h1, led in (("AS", "KS QS", ""), ("", "", ""), ("AS", "KS", "QS")):
         try:
