@@ -97,7 +97,7 @@ class Solver:
             setattr(self, name, bytearray(_PLIES))
         for name in ("alpha", "beta", "best", "a0", "b0"):
             setattr(self, name, [0] * _PLIES)
-        self.trump = self.ttm = self.c = self.h1 = self.h2 = self.nodes = self.d = 0
+        self.trump = self.ttm = self.c = self.h1 = self.h2 = self.nodes = self.d = self.low = 0
         self.mode = _ENTER
         self.v = self.value = self.move = -1
         self.done = True
@@ -123,12 +123,15 @@ class Solver:
         h1 = self.k1[66 + trump]
         h2 = self.k2[66 + trump]
         pts = 0
+        self.low = 2                      # lowest rank in play: 9, or 7 with the 64-card pack
         sc = self.sc
         for i in range(8):
             sc[i] = 0
         for f in range(64):
             c = hand1[f & 31] if f & 32 else hand0[f]
             self.hand[f] = c
+            if c and f & 7 < 2:
+                self.low = 0
             for _ in range(c):             # one key at a time: sums stay below 2**30
                 sc[f >> 3] += 1
                 h1 = (h1 + self.k1[f]) & _M29
@@ -448,7 +451,7 @@ class Solver:
                 top = f & 7
             else:                           # void: he trumps, unless these are trumps or he has none
                 top = 8 if s != trump and sc[qs + trump] else 0
-            for f in range(s * 8 + 7, s * 8 - 1, -1):
+            for f in range(s * 8 + 7, s * 8 + self.low - 1, -1):
                 if hand[o + f] == 0 or (f & 7 < 2 and self._same_as_next(p, f, -1)):
                     continue
                 pts = RANK_POINTS[f & 7]
@@ -469,14 +472,14 @@ class Solver:
         if sc[p * 4 + s]:
             c = self._add(d, p, s, (lead & 7) + 1, lead, 0, -1)    # win, highest first
             if c == 0:
-                c = self._add(d, p, s, 0, lead, 0, 1)             # lose, cheapest first
+                c = self._add(d, p, s, self.low, lead, 0, 1)      # lose, cheapest first
         elif sc[p * 4 + self.trump]:
-            c = self._add(d, p, self.trump, 0, lead, 0, 1)        # trump in, lowest first
+            c = self._add(d, p, self.trump, self.low, lead, 0, 1)  # trump in, lowest first
         else:
             c = 0
             for t in range(4):
                 if sc[p * 4 + t]:
-                    c = self._add(d, p, t, 0, lead, c, 1)
+                    c = self._add(d, p, t, self.low, lead, c, 1)
         self.cnt[d] = c
 
     def _add(self, d, p, s, low, lead, c, step):
