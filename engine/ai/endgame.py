@@ -19,7 +19,8 @@ a deal; clear() frees the room.
 
 Fail-soft alpha-beta over half-moves on an explicit stack: it stops after any
 node and resumes, and needs no Python recursion 25 deep (CircuitPython's frame
-stack is small). Both copies of a face are one move; so are a 7 and 8 or 8 and
+stack is small). Moves after a node's first get a null window first (principal
+variation search) and a full one only if they beat it. Both copies of a face are one move; so are a 7 and 8 or 8 and
 9 (0 points) of one hand while the opponent holds neither and neither is on
 the trick: no card in play ranks between or with them, so every comparison
 and legal set is alike (other neighbours differ in points). Order: table
@@ -93,7 +94,7 @@ class Solver:
         # Per ply: mover, cards on the trick, card played, points player 0 took since the
         # root, at trick starts points left (+10) and cards in each hand; best move,
         # moves tried, moves made (bytearrays); window, best value, window at entry (lists).
-        for name in ("who", "tn", "card", "acc", "rem", "nl", "bmove", "idx", "cnt"):
+        for name in ("who", "tn", "card", "acc", "rem", "nl", "bmove", "idx", "cnt", "nw"):
             setattr(self, name, bytearray(_PLIES))
         for name in ("alpha", "beta", "best", "a0", "b0"):
             setattr(self, name, [0] * _PLIES)
@@ -217,8 +218,18 @@ class Solver:
                     self.acc[d] = self.acc[d - 1]
                 else:
                     self._end_trick(d, p, f)
-                alpha[d] = alpha[d - 1]
-                beta[d] = beta[d - 1]
+                if i and not self.nw[d - 1] == 2:      # later moves: a null window first
+                    self.nw[d - 1] = 1
+                    if p == 0:
+                        alpha[d] = alpha[d - 1]
+                        beta[d] = alpha[d - 1] + 1
+                    else:
+                        alpha[d] = beta[d - 1] - 1
+                        beta[d] = beta[d - 1]
+                else:
+                    self.nw[d - 1] = 0
+                    alpha[d] = alpha[d - 1]
+                    beta[d] = beta[d - 1]
                 mode = _ENTER
             elif mode == _ENTER:            # first visit of ply d
                 if nodes >= budget:
@@ -236,6 +247,7 @@ class Solver:
                 best[d] = -1 if p == 0 else _INF
                 bmove[d] = _NONE
                 idx[d] = 0
+                self.nw[d] = 0
                 mode = _NEXT
             else:                           # _RETURN: v is the value of ply d
                 if d == 1:
@@ -251,6 +263,17 @@ class Solver:
                 sc[p * 4 + (f >> 3)] += 1
                 h1 = (h1 + k1[o]) & _M29
                 h2 = (h2 + k2[o]) & _M29
+                mode = _NEXT
+                if self.nw[d] == 1 and alpha[d] < v < beta[d]:   # it beat the null window
+                    best[d] = v
+                    bmove[d] = f
+                    if p == 0:
+                        alpha[d] = v
+                    else:
+                        beta[d] = v
+                    self.nw[d] = 2
+                    idx[d] -= 1
+                    continue
                 if p == 0:
                     if v > best[d]:
                         best[d] = v
@@ -262,7 +285,6 @@ class Solver:
                     bmove[d] = f
                     if v < beta[d]:
                         beta[d] = v
-                mode = _NEXT
         self.d = d
         self.v = v
         self.mode = mode
@@ -436,32 +458,39 @@ class Solver:
         """Every face p holds, keyed (see the docstring for the order)."""
         hand = self.hand
         sc = self.sc
-        o = p * 32
-        q = 32 - o
-        qs = 4 - p * 4
+        mv = self.mv
+        key = self.key
+        ttm = self.ttm
+        low = self.low
         trump = self.trump
+        o = p * 32
+        qs = 4 - p * 4
         j = d * _W
         for s in range(4):
             if sc[p * 4 + s] == 0:
                 continue
-            f = s * 8 + 7
             if sc[qs + s]:                  # the follower beats what is below his best card
-                while hand[q + f] == 0:
-                    f -= 1
-                top = f & 7
+                t = s * 8 + 39 - o
+                while hand[t] == 0:
+                    t -= 1
+                t -= 32 - o
+                lose = 64
             else:                           # void: he trumps, unless these are trumps or he has none
-                top = 8 if s != trump and sc[qs + trump] else 0
-            for f in range(s * 8 + 7, s * 8 + self.low - 1, -1):
+                t = s * 8 + 8 if s != trump and sc[qs + trump] else 0
+                lose = 74
+            win = 128 if s == trump else 148
+            if s == trump:
+                lose -= 20
+            for f in range(s * 8 + 7, s * 8 + low - 1, -1):
                 if hand[o + f] == 0 or (f & 7 < 2 and self._same_as_next(p, f, -1)):
                     continue
-                pts = RANK_POINTS[f & 7]
-                self.mv[j] = f
-                if f == self.ttm:
-                    self.key[j] = 255
-                elif f & 7 >= top:
-                    self.key[j] = 128 + pts + (s != trump) * 20
+                mv[j] = f
+                if f == ttm:
+                    key[j] = 255
+                elif f >= t:                # a sure winner
+                    key[j] = win + RANK_POINTS[f & 7]
                 else:
-                    self.key[j] = 64 - pts - (s == trump) * 20 + (sc[qs + s] == 0) * 10
+                    key[j] = lose - RANK_POINTS[f & 7]
                 j += 1
         self.cnt[d] = j - d * _W
 
@@ -485,12 +514,13 @@ class Solver:
     def _add(self, d, p, s, low, lead, c, step):
         """Append p's faces of suit s from rank low up (step 1) or down to it (-1); new count."""
         hand = self.hand
+        mv = self.mv
         o = p * 32
         j = d * _W + c
         f = s * 8 + (low if step > 0 else 7)
         for _ in range(8 - low):
             if hand[o + f] and not (f & 7 < 2 and self._same_as_next(p, f, lead)):
-                self.mv[j] = f
+                mv[j] = f
                 j += 1
             f += step
         return j - d * _W
