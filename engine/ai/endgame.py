@@ -1,9 +1,9 @@
 """Exact solver for the last tricks of the two-hand games (hoyle, french).
 
-With the stock exhausted, a player who remembers the play knows both hands;
-play follows RULES.md hoyle 7 (engine.tricks.legal_follow). The solver finds
-the points player 0 still wins when each side maximises its share: card
-points of the tricks from here (the one in progress too), 10 for the last.
+With the stock exhausted both hands are known to a player who remembers the
+play, which follows RULES.md hoyle 7 (engine.tricks.legal_follow). The value
+is what player 0 still wins when each side maximises its share: card points
+of the tricks from here (the one in progress too) and 10 for the last.
 
     s = Solver(tt_bits=11)          # once: all working memory is made here
     value, move, exact = s.solve(hand0, hand1, trump, leader, trick, trick_n, max_nodes)
@@ -14,43 +14,38 @@ Hands: 32-count vectors (engine/cards.py), 1..12 cards; with trick_n == 1
 `leader` has led trick[0] and the follower holds one card more. `move` is a
 face for the player to move. Out of nodes, solve() gives (-1, best root move
 searched so far or -1, False): fall back, or step() on. Table entries stay
-true across searches (hands, leader and trump are hashed): keep them through
-a deal; clear() frees the room.
+true across searches (they hash hands, leader, trump): keep them for a deal.
 
-Fail-soft alpha-beta over half-moves on an explicit stack: it stops after any
-node and resumes, and needs no Python recursion 25 deep (CircuitPython's frame
-stack is small). Moves after a node's first get a null window first (principal
-variation search) and a full one only if they beat it. Both copies of a face are one move; so are a 7 and 8 or 8 and
-9 (0 points) of one hand while the opponent holds neither and neither is on
-the trick: no card in play ranks between or with them, so every comparison
-and legal set is alike (other neighbours differ in points). Order: table
-move; leads the follower cannot beat, plain suits first, by points; cheap
-leads, trumps last. The follower wins with his best card, trumps in with his
-lowest, loses his cheapest. Below the root each trick start is bounded by the
-points left, two cards each are scored directly, then the table is probed.
+Fail-soft alpha-beta with principal variation search, over half-moves on an
+explicit stack: it stops after any node and resumes, and needs no Python
+recursion (CircuitPython's frame stack is small). Both copies of a face are
+one move; so are a 7 and 8 or 8 and 9 (0 points) of a hand while the other
+holds neither and neither is on the trick: nothing in play ranks between or
+with them, so all comparisons and legal sets agree (other neighbours differ
+in points). Leads: table move, sure winners (plain suits first) by points,
+then cheap cards, trumps last; the follower wins high, trumps in low, loses
+cheap. Trick starts below the root: bounded by the points left, scored
+directly at two cards each, then looked up in the table.
 
-    hand[p*32 + face]  count 0..2        sc[p*4 + suit]  cards of the suit
-    mv[d*16 + i]       moves of ply d    key[d*16 + i]   their order, high first
-    (ply d: 0 a card already led, 1 the root; per-ply arrays in __init__)
+    hand[p*32 + face] count 0..2    sc[p*4 + suit] cards    mv, key[d*16 + i] moves of ply d
+    ply d: 0 a card already led, 1 the root; the per-ply arrays are listed in __init__
 
 Transposition table at trick starts, 2**tt_bits entries, i and i^1 a bucket:
 
-    chk[i]      h2 ^ (h1 >> tt_bits), < 2**29; -1 empty
-    ent[4i]     lower bound   (points from this trick on, 0..250)
-    ent[4i+1]   upper bound
-    ent[4i+2]   best move (255 none)
-    ent[4i+3]   cards in each hand: a new position replaces the shallower entry
-    h1, h2 = (29-bit keys of each (player, face) card, leader, trump) summed
+    chk[i]     h2 ^ (h1 >> tt_bits) < 2**29, -1 empty
+    ent[4i]    lower, ent[4i+1] upper bound: points from this trick on, 0..250
+    ent[4i+2]  best move (255 none)
+    ent[4i+3]  cards in each hand: a new position replaces the shallower entry
+    h1, h2 = sum of 29-bit keys (each card as player*32 + face, leader, trump)
              mod 2**29;  i = h1 & (2**tt_bits - 1)
 
-Window (a, b), result v: an upper bound if v <= a, a lower one if v >= b,
-else both; a new search narrows the stored interval. Another position passes
-the check with odds of 2**-29 a probe (and is then trusted).
+Window (a, b), result v: upper bound if v <= a, lower if v >= b, else both;
+each search narrows the interval. Another position passes the check with
+odds of 2**-29 a probe.
 
-Memory under MicroPython (wasm32, gc.mem_alloc() delta of Solver(), with
-collection off, so its passing garbage too): tt_bits 11: 19,744 bytes (10:
-11,552; 12: 36,128): 8 bytes an entry plus 3.4 KB. A search allocates
-nothing; solve() allocates its result tuple.
+Heap under MicroPython (wasm32), gc.mem_alloc() delta with collection off:
+Solver(11) 19,744 bytes (10: 11,552; 12: 36,128): 8 bytes an entry + 3.4 KB.
+start() and step() allocate nothing; solve() its result tuple.
 """
 
 from engine.cards import RANK_POINTS
@@ -91,14 +86,15 @@ class Solver:
         self.two = bytearray(4)           # the last two tricks' cards: leader's, follower's
         self.mv = bytearray(_PLIES * _W)
         self.key = bytearray(_PLIES * _W)
-        # Per ply: mover, cards on the trick, card played, points player 0 took since the
-        # root, at trick starts points left (+10) and cards in each hand; best move,
-        # moves tried, moves made (bytearrays); window, best value, window at entry (lists).
+        # Per ply, bytearrays: mover, cards on the trick, card played, points player 0 took
+        # since the root, at trick starts points left (+10) and cards in each hand, best
+        # move, moves tried, moves made, null window (1 on, 2 search again in full). Lists:
+        # window, best value, window on entry after the table, hashes of the hands.
         for name in ("who", "tn", "card", "acc", "rem", "nl", "bmove", "idx", "cnt", "nw"):
             setattr(self, name, bytearray(_PLIES))
-        for name in ("alpha", "beta", "best", "a0", "b0"):
+        for name in ("alpha", "beta", "best", "a0", "b0", "hk1", "hk2"):
             setattr(self, name, [0] * _PLIES)
-        self.trump = self.ttm = self.c = self.h1 = self.h2 = self.nodes = self.d = self.low = 0
+        self.trump = self.ttm = self.c = self.nodes = self.d = self.low = 0
         self.mode = _ENTER
         self.v = self.value = self.move = -1
         self.done = True
@@ -152,8 +148,8 @@ class Solver:
             self._root(1, leader, 0, n, pts + _LAST)
         self.bmove[1] = _NONE
         self.trump = trump
-        self.h1 = h1
-        self.h2 = h2
+        self.hk1[1] = self.hk1[0] = h1
+        self.hk2[1] = self.hk2[0] = h2
         self.d = 1
         self.mode = _ENTER
         self.done = False
@@ -175,123 +171,108 @@ class Solver:
         """Search up to budget more nodes; True once the search is complete."""
         if self.done:
             return True
-        hand = self.hand
-        sc = self.sc
-        who = self.who
-        tn = self.tn
-        card = self.card
-        alpha = self.alpha
-        beta = self.beta
-        best = self.best
-        bmove = self.bmove
-        idx = self.idx
-        k1 = self.k1
-        k2 = self.k2
         d = self.d
         v = self.v
         mode = self.mode
-        h1 = self.h1
-        h2 = self.h2
         nodes = 0
         while True:
             if mode == _NEXT:               # play the next move of ply d, or return its value
-                i = idx[d]
-                if i >= self.cnt[d] or alpha[d] >= beta[d]:
-                    v = best[d]
-                    if tn[d] == 0:
-                        self._store(d, v, h1, h2)
-                    mode = _RETURN
+                if self.idx[d] < self.cnt[d] and self.alpha[d] < self.beta[d]:
+                    self._down(d)
+                    d += 1
+                    mode = _ENTER
                     continue
-                f = self._pick(d, i) if tn[d] == 0 else self.mv[d * _W + i]
-                idx[d] = i + 1
-                p = who[d]
-                o = p * 32 + f
-                hand[o] -= 1
-                sc[p * 4 + (f >> 3)] -= 1
-                h1 = (h1 - k1[o]) & _M29
-                h2 = (h2 - k2[o]) & _M29
-                card[d] = f
-                d += 1
-                if tn[d - 1] == 0:
-                    who[d] = 1 - p
-                    tn[d] = 1
-                    self.acc[d] = self.acc[d - 1]
-                else:
-                    self._end_trick(d, p, f)
-                if i and not self.nw[d - 1] == 2:      # later moves: a null window first
-                    self.nw[d - 1] = 1
-                    if p == 0:
-                        alpha[d] = alpha[d - 1]
-                        beta[d] = alpha[d - 1] + 1
-                    else:
-                        alpha[d] = beta[d - 1] - 1
-                        beta[d] = beta[d - 1]
-                else:
-                    self.nw[d - 1] = 0
-                    alpha[d] = alpha[d - 1]
-                    beta[d] = beta[d - 1]
-                mode = _ENTER
+                v = self.best[d]
+                if self.tn[d] == 0:
+                    self._store(d, v)
+                mode = _RETURN
             elif mode == _ENTER:            # first visit of ply d
                 if nodes >= budget:
                     break
                 nodes += 1
-                p = who[d]
-                if tn[d] == 0:
-                    v = self._probe(d, p, h1, h2)
-                    if v >= 0:
-                        mode = _RETURN
-                        continue
-                    self._gen_lead(d, p)
-                else:
-                    self._gen_follow(d, p, card[d - 1])
-                best[d] = -1 if p == 0 else _INF
-                bmove[d] = _NONE
-                idx[d] = 0
-                self.nw[d] = 0
-                mode = _NEXT
+                v = self._enter(d)
+                mode = _RETURN if v >= 0 else _NEXT
+            elif d == 1:                    # _RETURN from the root: done
+                self.done = True
+                self.value = v
+                self.move = self.bmove[1]
+                break
             else:                           # _RETURN: v is the value of ply d
-                if d == 1:
-                    self.done = True
-                    self.value = v
-                    self.move = bmove[1]
-                    break
                 d -= 1
-                p = who[d]
-                f = card[d]
-                o = p * 32 + f
-                hand[o] += 1
-                sc[p * 4 + (f >> 3)] += 1
-                h1 = (h1 + k1[o]) & _M29
-                h2 = (h2 + k2[o]) & _M29
+                self._up(d, v)
                 mode = _NEXT
-                if self.nw[d] == 1 and alpha[d] < v < beta[d]:   # it beat the null window
-                    best[d] = v
-                    bmove[d] = f
-                    if p == 0:
-                        alpha[d] = v
-                    else:
-                        beta[d] = v
-                    self.nw[d] = 2
-                    idx[d] -= 1
-                    continue
-                if p == 0:
-                    if v > best[d]:
-                        best[d] = v
-                        bmove[d] = f
-                        if v > alpha[d]:
-                            alpha[d] = v
-                elif v < best[d]:
-                    best[d] = v
-                    bmove[d] = f
-                    if v < beta[d]:
-                        beta[d] = v
         self.d = d
         self.v = v
         self.mode = mode
-        self.h1 = h1
-        self.h2 = h2
         self.nodes += nodes
         return self.done
+
+    def _enter(self, d):
+        """Value of ply d if known at once, else -1 with its moves generated."""
+        p = self.who[d]
+        if self.tn[d] == 0:
+            v = self._probe(d, p)
+            if v >= 0:
+                return v
+            self._gen_lead(d, p)
+        else:
+            self._gen_follow(d, p, self.card[d - 1])
+        self.best[d] = -1 if p == 0 else _INF
+        self.bmove[d] = _NONE
+        self.idx[d] = 0
+        self.nw[d] = 0
+        return -1
+
+    def _down(self, d):
+        """Play the next move of ply d and set up ply d + 1."""
+        i = self.idx[d]
+        f = self._pick(d, i) if self.tn[d] == 0 else self.mv[d * _W + i]
+        self.idx[d] = i + 1
+        p = self.who[d]
+        o = p * 32 + f
+        self.hand[o] -= 1
+        self.sc[p * 4 + (f >> 3)] -= 1
+        self.hk1[d + 1] = (self.hk1[d] - self.k1[o]) & _M29
+        self.hk2[d + 1] = (self.hk2[d] - self.k2[o]) & _M29
+        self.card[d] = f
+        e = d + 1
+        if self.tn[d] == 0:
+            self.who[e] = 1 - p
+            self.tn[e] = 1
+            self.acc[e] = self.acc[d]
+        else:
+            self._end_trick(e, p, f)
+        a = self.alpha[d]
+        b = self.beta[d]
+        if i and self.nw[d] != 2:           # later moves: a null window first
+            self.nw[d] = 1
+            if p == 0:
+                b = a + 1
+            else:
+                a = b - 1
+        else:
+            self.nw[d] = 0
+        self.alpha[e] = a
+        self.beta[e] = b
+
+    def _up(self, d, v):
+        """Take back the move of ply d, whose line is worth v."""
+        p = self.who[d]
+        f = self.card[d]
+        self.hand[p * 32 + f] += 1
+        self.sc[p * 4 + (f >> 3)] += 1
+        if self.nw[d] == 1 and self.alpha[d] < v < self.beta[d]:   # beat the null window:
+            self.nw[d] = 2                                          # search it again in full
+            self.idx[d] -= 1
+        elif (v <= self.best[d]) if p == 0 else (v >= self.best[d]):
+            return
+        self.best[d] = v
+        self.bmove[d] = f
+        if p == 0:
+            if v > self.alpha[d]:
+                self.alpha[d] = v
+        elif v < self.beta[d]:
+            self.beta[d] = v
 
     def _pick(self, d, i):
         """The best-keyed untried move of ply d, swapped into slot i."""
@@ -331,7 +312,7 @@ class Solver:
 
     # -- trick starts: bounds, the last two tricks, the table -----------------
 
-    def _probe(self, d, p, h1, h2):
+    def _probe(self, d, p):
         """Value of trick-start ply d if known without search, else -1 (window narrowed)."""
         acc = self.acc[d]
         self.ttm = _NONE
@@ -344,7 +325,7 @@ class Solver:
                 return acc + self.rem[d]
             if self.nl[d] == 2:
                 return acc + self._two_tricks(p)
-        i = self._slot(p, h1, h2)
+        i = self._slot(d, p)
         if i >= 0:
             self.ttm = self.ent[4 * i + 2]
             lo = acc + self.ent[4 * i]
@@ -362,10 +343,10 @@ class Solver:
         self.b0[d] = self.beta[d]
         return -1
 
-    def _slot(self, p, h1, h2):
-        """Entry of the position (p leading) in the table, or -1 - the entry to give it."""
-        x = (h1 + self.k1[64 + p]) & _M29
-        c = ((h2 + self.k2[64 + p]) & _M29) ^ (x >> self.bits)
+    def _slot(self, d, p):
+        """Entry of ply d (p leading) in the table, or -1 - the entry to give it."""
+        x = (self.hk1[d] + self.k1[64 + p]) & _M29
+        c = ((self.hk2[d] + self.k2[64 + p]) & _M29) ^ (x >> self.bits)
         self.c = c
         i = x & self.mask
         if self.chk[i] == c:
@@ -376,9 +357,9 @@ class Solver:
             i ^= 1
         return -1 - i
 
-    def _store(self, d, v, h1, h2):
+    def _store(self, d, v):
         ent = self.ent
-        i = self._slot(self.who[d], h1, h2)
+        i = self._slot(d, self.who[d])
         if i < 0:
             i = -1 - i
             self.chk[i] = self.c
