@@ -8,7 +8,9 @@
     counts      counts its own card points, so it knocks as soon as it can (hoyle)
     infers      reads voids and short suits from the play (else samples ignore them)
     plans       lays a small meld first when a bigger one can grow out of it later
-    rollouts    plays each sample to the end of the deal (binokel) instead of one trick
+    rollouts    plays each sample to the end of the deal (binokel, two-hand last tricks)
+                instead of one trick
+    keeps       values cards for the melds they may still make (two-hand stock phase)
 """
 
 try:
@@ -26,13 +28,14 @@ COUNTS = const(5)
 INFERS = const(6)
 PLANS = const(7)
 ROLLOUTS = const(8)
+KEEPS = const(9)
 
-#          memory samples endgame nodes   bid_margin counts infers plans rollouts
+#          memory samples endgame nodes   bid_margin counts infers plans rollouts keeps
 LEVELS = (
-    ("easy",   (0,     0,     0,     0,      40,        0,     0,     0,    0)),
-    ("normal", (1,     3,     3,     400,    20,        1,     0,     0,    0)),
-    ("hard",   (1,     8,     6,     3000,   10,        1,     1,     1,    1)),
-    ("expert", (1,     40,    12,    200000, 10,        1,     1,     1,    1)),
+    ("easy",   (0,     0,     0,     0,      40,        0,     0,     0,    0,       0)),
+    ("normal", (1,     3,     4,     150,    20,        1,     0,     0,    0,       0)),
+    ("hard",   (1,     8,     7,     1500,   10,        1,     1,     1,    1,       1)),
+    ("expert", (1,     40,    12,    200000, 10,        1,     1,     1,    1,       1)),
 )
 
 

@@ -25,6 +25,7 @@ _OPP_MELD_HOPE = 12       # what a won stock trick is worth to the opponent in m
 _SOLOIST_FIRST_TRICK = 150
 _DURCH_TRICK = 500
 _PACK64 = 1
+_ENDGAME_SLICE = 200      # solver nodes between two yields to the screen
 
 
 class Context:
@@ -63,6 +64,7 @@ class Player:
         self.ctx = Context()
         self.no_memory = bytearray(32)
         self.open_state = None
+        self.solver = None
         self.decision = -1
         self.why = ""
         if rules == "hoyle":
@@ -136,14 +138,62 @@ class Player:
             self.decision = actions.KNOCK
             self.why = "knock: your count is %d, the game is %d" % (self.my_count(obs), obs.target)
             return
+        if self.endgame_reach(obs):
+            for step in self.solve_endgame(obs):
+                yield step
+            if self.decision >= 0:
+                return
         ctx = self.context(obs)
         samples = self.p[levels.SAMPLES]
+        if self.rules != "binokel" and obs.turnup < 0 and self.memory.complete:
+            samples = min(samples, 1)          # the stock is gone: one deal fits what was seen
         if self.open_state is not None:
             self.sampler.sample = self.true_sample
         for step in self.chooser.choosing(obs, self.memory, self.sampler, self.rng, samples, ctx):
             yield step
         self.decision = self.chooser.chosen
         self.why = self.play_reason(obs, self.decision)
+
+    # -- the two-hand last tricks, solved exactly --------------------------------------------
+
+    def endgame_reach(self, obs):
+        """Stock gone, every card known, few enough tricks left for this level's budget."""
+        if self.rules == "binokel" or obs.turnup >= 0 or not self.memory.complete:
+            return False
+        return 0 < cards.count(obs.hand) <= self.p[levels.ENDGAME]
+
+    def solve_endgame(self, obs):
+        """Exact search in slices; leaves .decision -1 if the budget runs out first."""
+        from engine.ai.endgame import Solver
+        if self.solver is None:
+            self.solver = Solver()
+        self.decision = -1
+        if self.open_state is not None:
+            self.true_sample(obs, self.memory, self.rng)
+        elif not self.sampler.sample(obs, self.memory, self.rng):
+            return
+        hands = self.sampler.hands          # the stock is gone: the only consistent deal
+        solver = self.solver
+        solver.start(hands[0], hands[1], obs.trump, obs.leader, bytearray(obs.trick), len(obs.trick))
+        budget = self.p[levels.NODES]
+        done = False
+        while not done and solver.nodes < budget:
+            done = solver.step(_ENDGAME_SLICE)
+            yield 1
+        if done and solver.move >= 0:
+            self.decision = self.chooser.action_for(obs, solver.move)
+            mine = solver.value if self.seat == 0 else self.remaining(obs) - solver.value
+            self.why = "%s: best play takes %d of the %d points left" % (
+                cards.name(solver.move), mine, self.remaining(obs))
+
+    def remaining(self, obs):
+        """Card points still to win, the trick in progress and the last trick's 10 included."""
+        total = 10
+        for f in range(32):
+            total += cards.points(f) * (2 - self.memory.played[f])
+        for f in obs.trick:
+            total += cards.points(f)
+        return total
 
     def context(self, obs):
         ctx = self.ctx
@@ -158,7 +208,8 @@ class Player:
     def two_hand_context(self, obs, ctx):
         stock = obs.turnup >= 0
         ctx.strict = not stock
-        ctx.melds_open = stock
+        ctx.melds_open = stock and bool(self.p[levels.KEEPS])
+        ctx.rollout = None if stock else self.rollout      # the last tricks: every card is known
         ctx.soloist = -1
         held = cards.count(obs.hand) + len(obs.tables[self.seat])
         ctx.last_trick = not stock and held == 1
