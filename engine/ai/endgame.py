@@ -1,9 +1,9 @@
 """Exact solver for the last tricks of the two-hand games (hoyle, french).
 
-With the stock exhausted both hands are known to a player who remembers the
-play, which follows RULES.md hoyle 7 (engine.tricks.legal_follow). The value
-is what player 0 still wins when each side maximises its share: card points
-of the tricks from here (the one in progress too) and 10 for the last.
+With the stock exhausted a player who remembers the play knows both hands;
+play follows RULES.md hoyle 7 (engine.tricks.legal_follow). The value is what
+player 0 still wins when each side maximises its share: the card points of
+the tricks from here (the one in progress too) and 10 for the last.
 
     s = Solver(tt_bits=11)          # once: all working memory is made here
     value, move, exact = s.solve(hand0, hand1, trump, leader, trick, trick_n, max_nodes)
@@ -16,16 +16,15 @@ face for the player to move. Out of nodes, solve() gives (-1, best root move
 searched so far or -1, False): fall back, or step() on. Table entries stay
 true across searches (they hash hands, leader, trump): keep them for a deal.
 
-Fail-soft alpha-beta with principal variation search, over half-moves on an
-explicit stack: it stops after any node and resumes, and needs no Python
-recursion (CircuitPython's frame stack is small). Both copies of a face are
-one move; so are a 7 and 8 or 8 and 9 (0 points) of a hand while the other
-holds neither and neither is on the trick: nothing in play ranks between or
-with them, so all comparisons and legal sets agree (other neighbours differ
-in points). Leads: table move, sure winners (plain suits first) by points,
-then cheap cards, trumps last; the follower wins high, trumps in low, loses
-cheap. Trick starts below the root: bounded by the points left, scored
-directly at two cards each, then looked up in the table.
+Fail-soft alpha-beta with principal variation search over half-moves, on an
+explicit stack: it stops after any node and resumes, without recursion
+(CircuitPython's frame stack is small). Both copies of a face are one move;
+so are a 7 and 8 or 8 and 9 (0 points) of a hand while the other holds
+neither and neither is on the trick: nothing in play ranks between or with
+them, so all comparisons and legal sets agree (other neighbours differ in
+points). Leads: table move, sure winners (plain suits first) by points, then
+cheap cards, trumps last; the follower wins high, trumps in low, loses cheap.
+A trick start below the root is cut by the points left, then by the table.
 
     hand[p*32 + face] count 0..2    sc[p*4 + suit] cards    mv, key[d*16 + i] moves of ply d
     ply d: 0 a card already led, 1 the root; the per-ply arrays are listed in __init__
@@ -83,7 +82,6 @@ class Solver:
             (self.k2 if i & 1 else self.k1)[i >> 1] = ((rng.next16() << 13) ^ rng.next16()) & _M29
         self.hand = bytearray(64)
         self.sc = bytearray(8)
-        self.two = bytearray(4)           # the last two tricks' cards: leader's, follower's
         self.mv = bytearray(_PLIES * _W)
         self.key = bytearray(_PLIES * _W)
         # Per ply, bytearrays: mover, cards on the trick, card played, points player 0 took
@@ -100,7 +98,7 @@ class Solver:
         self.done = True
 
     def clear(self):
-        """Empty the table."""
+        """Empty the table (at a new deal: its entries would stay true, but take room)."""
         for i in range(len(self.chk)):
             self.chk[i] = -1
             self.ent[4 * i + 3] = 0
@@ -136,16 +134,19 @@ class Solver:
                 pts += RANK_POINTS[f & 7]
         n = sc[leader * 4] + sc[leader * 4 + 1] + sc[leader * 4 + 2] + sc[leader * 4 + 3]
         m = sc[0] + sc[1] + sc[2] + sc[3] + sc[4] + sc[5] + sc[6] + sc[7] - n
-        if trick_n == 1:
-            if m != n + 1 or m > 12:
-                raise ValueError("after a lead the follower holds one card more (at most 12)")
-            self._root(0, leader, 0, m, pts + RANK_POINTS[trick[0] & 7] + _LAST)
-            self.card[0] = trick[0]
-            self._root(1, 1 - leader, 1, m, 0)
-        else:
-            if n != m or n < 1 or n > 12:
-                raise ValueError("both hands need the same number of cards, 1 to 12")
-            self._root(1, leader, 0, n, pts + _LAST)
+        if n + trick_n != m or m < 1 or m > 12 or trick_n > 1:
+            raise ValueError("hands of 1 to 12 cards, the same, or the follower one more after a lead")
+        d = 1 - trick_n                 # the trick start: ply 1 is the root, the follower after a lead
+        self.who[d] = leader
+        self.tn[d] = 0
+        self.nl[d] = m
+        self.rem[d] = pts + _LAST + (RANK_POINTS[trick[0] & 7] if trick_n else 0)
+        self.card[0] = trick[0] if trick_n else 0
+        self.who[1] = 1 - leader if trick_n else leader
+        self.tn[1] = trick_n
+        self.acc[1] = self.acc[0] = 0
+        self.alpha[1] = -1
+        self.beta[1] = _INF
         self.bmove[1] = _NONE
         self.trump = trump
         self.hk1[1] = self.hk1[0] = h1
@@ -155,15 +156,6 @@ class Solver:
         self.done = False
         self.nodes = 0
         self.value = self.move = -1
-
-    def _root(self, d, p, tn, n, rem):
-        self.who[d] = p
-        self.tn[d] = tn
-        self.nl[d] = n
-        self.rem[d] = rem
-        self.acc[d] = 0
-        self.alpha[d] = -1
-        self.beta[d] = _INF
 
     # -- the search -----------------------------------------------------------
 
@@ -244,14 +236,11 @@ class Solver:
             self._end_trick(e, p, f)
         a = self.alpha[d]
         b = self.beta[d]
-        if i and self.nw[d] != 2:           # later moves: a null window first
-            self.nw[d] = 1
-            if p == 0:
-                b = a + 1
-            else:
-                a = b - 1
-        else:
-            self.nw[d] = 0
+        self.nw[d] = 1 if i and self.nw[d] != 2 else 0    # later moves: a null window first
+        if self.nw[d] and p == 0:
+            b = a + 1
+        elif self.nw[d]:
+            a = b - 1
         self.alpha[e] = a
         self.beta[e] = b
 
@@ -293,9 +282,10 @@ class Solver:
 
     def _end_trick(self, e, p, f):
         """Set up trick-start ply e after follower p played f to the card of ply e - 2."""
-        lead = self.card[e - 2]
-        w = p if self._beats(f, lead) else 1 - p
-        tp = RANK_POINTS[lead & 7] + RANK_POINTS[f & 7]
+        a = self.card[e - 2]
+        t = self.trump
+        w = p if (f >> 3 == a >> 3 and f > a) or (f >> 3 == t and a >> 3 != t) else 1 - p
+        tp = RANK_POINTS[a & 7] + RANK_POINTS[f & 7]
         n = self.nl[e - 2] - 1
         if n == 0:
             tp += _LAST
@@ -305,12 +295,7 @@ class Solver:
         self.who[e] = w
         self.tn[e] = 0
 
-    def _beats(self, b, a):
-        """True if b, played after a, wins the trick (engine.tricks.beats)."""
-        t = self.trump
-        return (b >> 3 == a >> 3 and (b & 7) > (a & 7)) or (b >> 3 == t and a >> 3 != t)
-
-    # -- trick starts: bounds, the last two tricks, the table -----------------
+    # -- trick starts: bounds and the table ------------------------------------
 
     def _probe(self, d, p):
         """Value of trick-start ply d if known without search, else -1 (window narrowed)."""
@@ -323,8 +308,6 @@ class Solver:
                 return acc
             if acc + self.rem[d] <= self.alpha[d]:
                 return acc + self.rem[d]
-            if self.nl[d] == 2:
-                return acc + self._two_tricks(p)
         i = self._slot(d, p)
         if i >= 0:
             self.ttm = self.ent[4 * i + 2]
@@ -358,80 +341,22 @@ class Solver:
         return -1 - i
 
     def _store(self, d, v):
+        """Narrow the entry of trick-start ply d by its result v (see the docstring)."""
         ent = self.ent
         i = self._slot(d, self.who[d])
-        if i < 0:
+        if i < 0:                           # a new entry: 0..all the points left
             i = -1 - i
             self.chk[i] = self.c
             ent[4 * i] = 0
             ent[4 * i + 1] = self.rem[d]
-            ent[4 * i + 2] = _NONE
             ent[4 * i + 3] = self.nl[d]
         j = 4 * i
         fv = v - self.acc[d]
-        if v <= self.a0[d]:
-            if fv < ent[j + 1]:
-                ent[j + 1] = fv
-            if ent[j + 2] == _NONE:
-                ent[j + 2] = self.bmove[d]
-            return
-        if v >= self.b0[d]:
-            if fv > ent[j]:
-                ent[j] = fv
-        else:
-            ent[j] = ent[j + 1] = fv
+        if v < self.b0[d] and fv < ent[j + 1]:
+            ent[j + 1] = fv
+        if v > self.a0[d] and fv > ent[j]:
+            ent[j] = fv
         ent[j + 2] = self.bmove[d]
-
-    def _two_tricks(self, p):
-        """Points player 0 takes in the last two tricks, p leading, two cards each."""
-        c = self.two
-        self._two_cards(p, 0)
-        self._two_cards(1 - p, 2)
-        best = -1                               # the leader's points, maximised over his lead
-        for i in range(2):
-            a = c[i]
-            a2 = c[1 - i]
-            worst = _INF                        # ... minimised over the follower's replies
-            for j in range(2, 4):
-                b = c[j]
-                b2 = c[5 - j]
-                if not self._may_follow(b, b2, a):
-                    continue
-                last = RANK_POINTS[a2 & 7] + RANK_POINTS[b2 & 7] + _LAST
-                if self._beats(b, a):
-                    v = last if self._beats(a2, b2) else 0
-                else:
-                    v = RANK_POINTS[a & 7] + RANK_POINTS[b & 7]
-                    if not self._beats(b2, a2):
-                        v += last
-                if v < worst:
-                    worst = v
-            if worst > best:
-                best = worst
-        if p == 0:
-            return best
-        return (RANK_POINTS[c[0] & 7] + RANK_POINTS[c[1] & 7] + RANK_POINTS[c[2] & 7]
-                + RANK_POINTS[c[3] & 7] + _LAST - best)
-
-    def _two_cards(self, p, k):
-        """Put p's two cards in two[k] and two[k + 1]."""
-        e = k + 2
-        f = p * 32
-        while k < e:
-            n = self.hand[f]
-            while n and k < e:
-                self.two[k] = f & 31
-                k += 1
-                n -= 1
-            f += 1
-
-    def _may_follow(self, b, b2, a):
-        """True if b is a legal reply to a from the hand {b, b2} (engine.tricks.legal_follow)."""
-        s = a >> 3
-        if b >> 3 == s or b2 >> 3 == s:
-            return b >> 3 == s and (self._beats(b, a) or not (b2 >> 3 == s and self._beats(b2, a)))
-        t = self.trump
-        return b >> 3 == t or b2 >> 3 != t
 
     # -- move generation ------------------------------------------------------
 
