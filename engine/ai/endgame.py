@@ -43,7 +43,7 @@ each search narrows the interval. Another position passes the check with
 odds of 2**-29 a probe.
 
 Heap under MicroPython (wasm32), gc.mem_alloc() delta with collection off:
-Solver(11) 19,744 bytes (10: 11,552; 12: 36,128): 8 bytes an entry + 3.4 KB.
+Solver(11) 20,160 bytes (10: 11,968; 12: 36,544): 8 bytes an entry + 3.8 KB.
 start() and step() allocate nothing; solve() its result tuple.
 """
 
