@@ -13,38 +13,33 @@ the tricks from here (the one in progress too) and 10 for the last.
 Hands: 32-count vectors (engine/cards.py), 1..12 cards; with trick_n == 1
 `leader` has led trick[0] and the follower holds one card more. `move` is a
 face for the player to move. Out of nodes, solve() gives (-1, best root move
-searched so far or -1, False): fall back, or step() on. Table entries stay
-true across searches (they hash hands, leader, trump): keep them for a deal.
+searched so far or -1, False). Table entries stay true (they hash hands,
+leader and trump): keep them through a deal.
 
-Fail-soft alpha-beta with principal variation search over half-moves, on an
-explicit stack: it stops after any node and resumes, without recursion
-(CircuitPython's frame stack is small). Both copies of a face are one move;
-so are a 7 and 8 or 8 and 9 (0 points) of a hand while the other holds
-neither and neither is on the trick: nothing in play ranks between or with
-them, so all comparisons and legal sets agree (other neighbours differ in
-points). Leads: table move, sure winners (plain suits first) by points, then
-cheap cards, trumps last; the follower wins high, trumps in low, loses cheap.
-A trick start below the root is cut by the points left, then by the table.
+Fail-soft alpha-beta with principal variation search on an explicit stack of
+half-moves (it stops after any node and resumes; no recursion). Both copies
+of a face are one move; so are a 7 and 8 or 8 and 9 (0 points) of a hand
+while the other holds neither and neither is on the trick: nothing in play
+ranks between or with them. Leads: table move, sure winners (plain suits
+first) by points, cheap cards, trumps last; the follower wins high, trumps in
+low, loses cheap. Trick starts below the root: cut by the points left or the
+table. Layout (ply d: 0 a card already led, 1 the root; more in __init__):
 
     hand[p*32 + face] count 0..2    sc[p*4 + suit] cards    mv, key[d*16 + i] moves of ply d
-    ply d: 0 a card already led, 1 the root; the per-ply arrays are listed in __init__
 
 Transposition table at trick starts, 2**tt_bits entries, i and i^1 a bucket:
 
     chk[i]     h2 ^ (h1 >> tt_bits) < 2**29, -1 empty
     ent[4i]    lower, ent[4i+1] upper bound: points from this trick on, 0..250
-    ent[4i+2]  best move (255 none)
-    ent[4i+3]  cards in each hand: a new position replaces the shallower entry
+    ent[4i+2]  best move;  ent[4i+3] cards in each hand (the shallower is replaced)
     h1, h2 = sum of 29-bit keys (each card as player*32 + face, leader, trump)
              mod 2**29;  i = h1 & (2**tt_bits - 1)
 
-Window (a, b), result v: upper bound if v <= a, lower if v >= b, else both;
-each search narrows the interval. Another position passes the check with
-odds of 2**-29 a probe.
-
-Heap under MicroPython (wasm32), gc.mem_alloc() delta with collection off:
-Solver(11) 20,160 bytes (10: 11,968; 12: 36,544): 8 bytes an entry + 3.8 KB.
-start() and step() allocate nothing; solve() its result tuple.
+Result v in window (a, b): upper bound if v <= a, lower if v >= b, else both.
+Another position passes the check with odds of 2**-29 a probe.
+Heap (MicroPython wasm32, gc.mem_alloc() delta with collection off): Solver(11)
+20,160 bytes (10: 11,968; 12: 36,544): 8 bytes an entry + 3.8 KB. start() and
+step() allocate nothing; solve() its result tuple.
 """
 
 from engine.cards import RANK_POINTS
@@ -103,8 +98,6 @@ class Solver:
             self.chk[i] = -1
             self.ent[4 * i + 3] = 0
 
-    # -- the interface --------------------------------------------------------
-
     def solve(self, hand0, hand1, trump, leader, trick, trick_n, max_nodes):
         """(value, move, exact) within max_nodes nodes; see the module docstring."""
         self.start(hand0, hand1, trump, leader, trick, trick_n)
@@ -156,8 +149,6 @@ class Solver:
         self.done = False
         self.nodes = 0
         self.value = self.move = -1
-
-    # -- the search -----------------------------------------------------------
 
     def step(self, budget):
         """Search up to budget more nodes; True once the search is complete."""
@@ -234,15 +225,10 @@ class Solver:
             self.acc[e] = self.acc[d]
         else:
             self._end_trick(e, p, f)
-        a = self.alpha[d]
-        b = self.beta[d]
-        self.nw[d] = 1 if i and self.nw[d] != 2 else 0    # later moves: a null window first
-        if self.nw[d] and p == 0:
-            b = a + 1
-        elif self.nw[d]:
-            a = b - 1
-        self.alpha[e] = a
-        self.beta[e] = b
+        nw = 1 if i and self.nw[d] != 2 else 0            # later moves: a null window first
+        self.nw[d] = nw
+        self.alpha[e] = self.beta[d] - 1 if nw and p else self.alpha[d]
+        self.beta[e] = self.alpha[d] + 1 if nw and not p else self.beta[d]
 
     def _up(self, d, v):
         """Take back the move of ply d, whose line is worth v."""
@@ -267,17 +253,15 @@ class Solver:
         """The best-keyed untried move of ply d, swapped into slot i."""
         mv = self.mv
         key = self.key
-        j = b = d * _W + i
-        top = d * _W + self.cnt[d]
-        while j < top:
+        first = j = b = d * _W + i
+        while j < d * _W + self.cnt[d]:
             if key[j] > key[b]:
                 b = j
             j += 1
         f = mv[b]
-        j = d * _W + i
-        mv[b] = mv[j]
-        key[b] = key[j]
-        mv[j] = f
+        mv[b] = mv[first]
+        key[b] = key[first]
+        mv[first] = f
         return f
 
     def _end_trick(self, e, p, f):
@@ -285,43 +269,30 @@ class Solver:
         a = self.card[e - 2]
         t = self.trump
         w = p if (f >> 3 == a >> 3 and f > a) or (f >> 3 == t and a >> 3 != t) else 1 - p
-        tp = RANK_POINTS[a & 7] + RANK_POINTS[f & 7]
         n = self.nl[e - 2] - 1
-        if n == 0:
-            tp += _LAST
+        tp = RANK_POINTS[a & 7] + RANK_POINTS[f & 7] + (_LAST if n == 0 else 0)
         self.nl[e] = n
         self.rem[e] = self.rem[e - 2] - tp
         self.acc[e] = self.acc[e - 1] + (tp if w == 0 else 0)
         self.who[e] = w
         self.tn[e] = 0
 
-    # -- trick starts: bounds and the table ------------------------------------
-
     def _probe(self, d, p):
         """Value of trick-start ply d if known without search, else -1 (window narrowed)."""
-        acc = self.acc[d]
-        self.ttm = _NONE
-        if self.nl[d] == 0:
-            return acc
-        if d > 1:
-            if acc >= self.beta[d]:
-                return acc
-            if acc + self.rem[d] <= self.alpha[d]:
-                return acc + self.rem[d]
+        lo = self.acc[d]                    # no more than the points left can be won
+        hi = lo + self.rem[d]
         i = self._slot(d, p)
+        self.ttm = self.ent[4 * i + 2] if i >= 0 else _NONE
         if i >= 0:
-            self.ttm = self.ent[4 * i + 2]
-            lo = acc + self.ent[4 * i]
-            hi = acc + self.ent[4 * i + 1]
-            if d > 1:
-                if lo >= self.beta[d] or lo == hi:
-                    return lo
-                if hi <= self.alpha[d]:
-                    return hi
-                if lo > self.alpha[d]:
-                    self.alpha[d] = lo
-                if hi < self.beta[d]:
-                    self.beta[d] = hi
+            lo += self.ent[4 * i]
+            hi = self.acc[d] + self.ent[4 * i + 1]
+        if d > 1:                           # (the root searches on, for its move)
+            if lo >= self.beta[d] or lo == hi:
+                return lo
+            if hi <= self.alpha[d]:
+                return hi
+            self.alpha[d] = max(lo, self.alpha[d])
+            self.beta[d] = min(hi, self.beta[d])
         self.a0[d] = self.alpha[d]
         self.b0[d] = self.beta[d]
         return -1
@@ -329,16 +300,12 @@ class Solver:
     def _slot(self, d, p):
         """Entry of ply d (p leading) in the table, or -1 - the entry to give it."""
         x = (self.hk1[d] + self.k1[64 + p]) & _M29
-        c = ((self.hk2[d] + self.k2[64 + p]) & _M29) ^ (x >> self.bits)
-        self.c = c
+        c = self.c = ((self.hk2[d] + self.k2[64 + p]) & _M29) ^ (x >> self.bits)
         i = x & self.mask
-        if self.chk[i] == c:
-            return i
-        if self.chk[i ^ 1] == c:
-            return i ^ 1
-        if self.ent[4 * (i ^ 1) + 3] < self.ent[4 * i + 3]:
-            i ^= 1
-        return -1 - i
+        j = i ^ 1                           # the bucket's other entry
+        if self.chk[i] != c and (self.chk[j] == c or self.ent[4 * j + 3] < self.ent[4 * i + 3]):
+            i = j                           # it holds this position, or the shallower one
+        return i if self.chk[i] == c else -1 - i
 
     def _store(self, d, v):
         """Narrow the entry of trick-start ply d by its result v (see the docstring)."""
@@ -358,8 +325,6 @@ class Solver:
             ent[j] = fv
         ent[j + 2] = self.bmove[d]
 
-    # -- move generation ------------------------------------------------------
-
     def _gen_lead(self, d, p):
         """Every face p holds, keyed (see the docstring for the order)."""
         hand = self.hand
@@ -375,18 +340,15 @@ class Solver:
         for s in range(4):
             if sc[p * 4 + s] == 0:
                 continue
-            if sc[qs + s]:                  # the follower beats what is below his best card
+            void = sc[qs + s] == 0          # then he trumps, unless these are trumps or he has none
+            t = s * 8 + 8 if s != trump and sc[qs + trump] else 0
+            if not void:                    # he beats what is below his best card
                 t = s * 8 + 39 - o
                 while hand[t] == 0:
                     t -= 1
                 t -= 32 - o
-                lose = 64
-            else:                           # void: he trumps, unless these are trumps or he has none
-                t = s * 8 + 8 if s != trump and sc[qs + trump] else 0
-                lose = 74
-            win = 128 if s == trump else 148
-            if s == trump:
-                lose -= 20
+            win = 148 - 20 * (s == trump)
+            lose = win - 84 + 10 * void
             for f in range(s * 8 + 7, s * 8 + low - 1, -1):
                 if hand[o + f] == 0 or (f & 7 < 2 and self._same_as_next(p, f, -1)):
                     continue
@@ -412,9 +374,8 @@ class Solver:
             c = self._add(d, p, self.trump, self.low, lead, 0, 1)  # trump in, lowest first
         else:
             c = 0
-            for t in range(4):
-                if sc[p * 4 + t]:
-                    c = self._add(d, p, t, self.low, lead, c, 1)
+            for t in range(4):              # void, no trump: anything, cheapest first by suit
+                c = self._add(d, p, t, self.low, lead, c, 1)
         self.cnt[d] = c
 
     def _add(self, d, p, s, low, lead, c, step):
