@@ -9,12 +9,14 @@ MAX_LINES = 400
 
 
 def modules():
-    for name in sorted(os.listdir(ENGINE)):
-        if name.endswith(".py"):
-            path = os.path.join(ENGINE, name)
-            with open(path) as fh:
-                source = fh.read()
-            yield name, source, ast.parse(source)
+    """Every module of engine/ and its packages (engine/ai)."""
+    for folder, _dirs, names in sorted(os.walk(ENGINE)):
+        for name in sorted(names):
+            if name.endswith(".py"):
+                path = os.path.join(folder, name)
+                with open(path) as fh:
+                    source = fh.read()
+                yield os.path.relpath(path, ENGINE), source, ast.parse(source)
 
 
 def test_engine_imports_only_engine_and_micropython():
@@ -56,6 +58,11 @@ def test_no_dicts_sets_or_fstrings_in_the_engine():
             assert not isinstance(node, banned), "%s line %d: %s" % (name, node.lineno, type(node).__name__)
             if isinstance(node, ast.Call) and getattr(node.func, "id", "") in ("dict", "set", "frozenset"):
                 raise AssertionError("%s line %d: %s()" % (name, node.lineno, node.func.id))
+
+
+def test_ai_package_is_checked_too():
+    names = [name for name, _, _ in modules()]
+    assert os.path.join("ai", "endgame.py") in names and "state.py" in names
 
 
 def test_engine_modules_stay_small():

@@ -65,6 +65,7 @@ class Player:
         self.no_memory = bytearray(32)
         self.open_state = None
         self.solver = None
+        self.solver_deal = -1
         self.decision = -1
         self.why = ""
         if rules == "hoyle":
@@ -167,6 +168,9 @@ class Player:
         from engine.ai.endgame import Solver
         if self.solver is None:
             self.solver = Solver()
+        if self.solver_deal != obs.deal_number:
+            self.solver.clear()             # entries of past deals only fill the table
+            self.solver_deal = obs.deal_number
         self.decision = -1
         if self.open_state is not None:
             self.true_sample(obs, self.memory, self.rng)

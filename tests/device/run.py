@@ -19,6 +19,7 @@ MODULES = (
     "tests.device.test_record",
     "tests.device.test_same_results",
     "tests.device.test_endgame",
+    "tests.device.test_ai_play",
 )
 
 
