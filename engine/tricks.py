@@ -32,6 +32,38 @@ def _suit_count(hand, suit):
     return n
 
 
+def follow_into(hand, trick, n, trump, buf):
+    """legal_follow's faces written into buf (a bytearray of 32); returns their number.
+
+    Search loops use this form: it allocates nothing."""
+    led = trick[0] >> 3
+    best = trick[winning_index(trick, n, trump)]
+    if _suit_count(hand, led):
+        suit = led
+    elif trump != NO_TRUMP and _suit_count(hand, trump):
+        suit = trump
+    else:
+        k = 0
+        for f in range(32):
+            if hand[f]:
+                buf[k] = f
+                k += 1
+        return k
+    base = suit * 8
+    k = 0
+    if best >> 3 == suit:
+        for r in range((best & 7) + 1, 8):
+            if hand[base + r]:
+                buf[k] = base + r
+                k += 1
+    if k == 0:
+        for r in range(8):
+            if hand[base + r]:
+                buf[k] = base + r
+                k += 1
+    return k
+
+
 def legal_follow(hand, trick, n, trump, out):
     """Faces the player may play to a trick of n > 0 cards under the strict rules.
 
@@ -40,24 +72,6 @@ def legal_follow(hand, trick, n, trump, out):
     the suit led and without trumps play anything. (RULES.md hoyle 7 for two
     players, binokel 6 for three.) Appends faces to out, ascending.
     """
-    led = trick[0] >> 3
-    best = trick[winning_index(trick, n, trump)]
-    if _suit_count(hand, led):
-        suit = led
-    elif trump != NO_TRUMP and _suit_count(hand, trump):
-        suit = trump
-    else:
-        for f in range(32):
-            if hand[f]:
-                out.append(f)
-        return
-    base = suit * 8
-    start = len(out)
-    if best >> 3 == suit:
-        for r in range((best & 7) + 1, 8):
-            if hand[base + r]:
-                out.append(base + r)
-    if len(out) == start:  # cannot beat: any card of the suit
-        for r in range(8):
-            if hand[base + r]:
-                out.append(base + r)
+    buf = bytearray(32)
+    for i in range(follow_into(hand, trick, n, trump, buf)):
+        out.append(buf[i])

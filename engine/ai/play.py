@@ -25,7 +25,7 @@ class Chooser:
     def __init__(self, players):
         self.players = players
         self.trick = bytearray(3)
-        self.follow = []              # reused list for legal_follow
+        self.follow = bytearray(32)   # the legal cards of a model player, follow_into() fills it
         self.totals = [0] * 32        # summed score per candidate face
         self.mine = bytearray(32)     # cards we hold, hand and table
         self.chosen = -1
@@ -170,14 +170,15 @@ class Chooser:
 
     def model_card(self, hand, trick, n, trump, strict):
         follow = self.follow
-        del follow[:]
         if strict:
-            tricks.legal_follow(hand, trick, n, trump, follow)
+            count = tricks.follow_into(hand, trick, n, trump, follow)
         else:
+            count = 0
             for g in range(32):
                 if hand[g]:
-                    follow.append(g)
-        if not follow:
+                    follow[count] = g
+                    count += 1
+        if count == 0:
             return trick[0]           # an inconsistent sample: treat as a copy of the lead
         best = trick[tricks.winning_index(trick, n, trump)]
         pts = 0
@@ -185,11 +186,13 @@ class Chooser:
             pts += cards.points(trick[i])
         choice = -1
         if pts >= _TRICK_WORTH_WINNING or n == self.players - 1:
-            for g in follow:          # cheapest winner
+            for i in range(count):    # cheapest winner
+                g = follow[i]
                 if tricks.beats(g, best, trump) and (choice < 0 or cheaper(g, choice, trump)):
                     choice = g
         if choice < 0:
-            for g in follow:          # else the least useful card
+            for i in range(count):    # else the least useful card
+                g = follow[i]
                 if choice < 0 or cheaper(g, choice, trump):
                     choice = g
         return choice

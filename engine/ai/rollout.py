@@ -28,7 +28,7 @@ class Rollout:
         """Finish the trick in progress with my_card from `me`, then every trick; fills pts/tricks."""
         n = self.players
         for p in range(n):
-            self.hands[p][:] = sample_hands[p]
+            copy32(self.hands[p], sample_hands[p])
             self.pts[p] = 0
             self.tricks[p] = 0
         trick = self.trick
@@ -60,3 +60,9 @@ class Rollout:
             k = 1
             trick[0] = self.chooser.model_lead(self.hands[w], trump)
             self.hands[w][trick[0]] -= 1
+
+
+def copy32(dst, src):
+    """dst[:] = src without the slice object MicroPython would allocate."""
+    for i in range(32):
+        dst[i] = src[i]

@@ -42,9 +42,8 @@ class Sampler:
 
     def unseen(self, obs, memory):
         pool = self.pool
-        pool[:] = self.pack
         for f in range(32):
-            pool[f] -= obs.hand[f] + memory.played[f]     # played includes the trick in progress
+            pool[f] = self.pack[f] - obs.hand[f] - memory.played[f]   # played: the trick in progress too
         if obs.rules == "binokel":
             if obs.buried is not None:
                 for f in range(32):
@@ -84,7 +83,8 @@ class Sampler:
         for p in range(self.players):
             hand = self.hands[p]
             if p == me:
-                hand[:] = obs.hand
+                for f in range(32):
+                    hand[f] = obs.hand[f]
                 continue
             for f in range(32):
                 hand[f] = 0
