@@ -11,7 +11,7 @@ from tools import bench
 
 @pytest.fixture(scope="module")
 def report():
-    """The quick bench of one rule set, run once for the whole module (a few seconds)."""
+    """The quick bench of one rule set (the AI part plays all three), run once for the module (~25 s)."""
     out = io.StringIO()
     err = io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
@@ -66,3 +66,63 @@ def test_memory_figures(report):
 def test_unknown_rule_set_is_refused():
     with pytest.raises(SystemExit):
         bench.parse_args(["--rules", "skat"])
+
+
+def number(v):
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
+
+
+def test_ai_decisions_every_level_and_rule_set(report):
+    ai = report["ai"]
+    assert ai["levels"] == ["easy", "normal", "hard"]
+    assert ai["rule_sets"] == ["hoyle", "french", "binokel"]
+    assert ai["same_games_on_both"] is True
+    for level in ai["levels"]:
+        for rules in ai["rule_sets"]:
+            r = ai["decisions"][level][rules]
+            assert r["decisions"] > 0
+            assert 0 < r["decisions_with_choice"] <= r["decisions"]
+            for side in ("micropython_wasm", "cpython"):
+                assert all([number(r["ms"][side][k]) for k in ("median", "p95", "max")])
+            est = r["samd51_estimate_ms"]
+            assert all([number(est[k]) for k in ("p95", "max", "p95_from_cpython", "max_from_cpython")])
+            assert r["limit_ms"] == {"easy": None, "normal": 500, "hard": 2000}[level]
+            assert isinstance(r["within_limit"], bool)
+            assert r["same_games_on_both"] is True
+    assert ai["closest_to_limit"]["level"] in ("normal", "hard")
+    ratios = ai["samd51_estimate"]["measured_ratio_micropython_wasm_over_cpython"]
+    assert ratios["decisions"] > 0 and ratios["calibration"] > 0
+
+
+def test_ai_allocation_figures(report):
+    alloc = report["ai"]["allocation"]
+    eg = alloc["endgame_solver"]
+    assert eg["nodes"] > 0 and number(eg["bytes_per_node"])
+    for name in ("binokel", "hoyle_last_tricks"):
+        r = alloc["rollouts"][name]
+        assert r["complete"] > 0 and r["cards"] > 0
+        assert number(r["bytes_per_rollout"]) and number(r["bytes_per_card"])
+    for name in ("binokel", "french_stock"):
+        assert number(alloc["one_trick_lookahead"][name]["bytes_per_sample_and_candidate"])
+        assert number(alloc["sampler"][name]["bytes_per_sample"])
+    for level, table in alloc["per_decision"]["bytes"].items():
+        for rules, r in table.items():
+            assert r["decisions"] > 0 and r["max"] >= r["median"] >= 0
+    for key in ("endgame_solver", "rollouts", "one_trick_lookahead", "sampler", "per_decision"):
+        assert len(alloc[key]["method"]) > 20
+
+
+def test_ai_working_memory(report):
+    mem = report["ai"]["working_memory"]
+    for level in ("easy", "normal", "hard"):
+        for rules in ("hoyle", "french", "binokel"):
+            assert mem["seat_alloc_bytes"][level][rules] > 0
+            kept = mem["seat_retained_bytes"][level][rules]
+            assert kept["new"] > 0 and kept["after_games"] > 0
+    assert mem["endgame_solver_alloc_bytes"] > 0
+    assert mem["ai_code_bytes"]["player"] > 0 and mem["ai_code_bytes"]["endgame"] > 0
+
+
+def test_ai_only_skips_the_engine_benchmark():
+    names, plan, ai_plan = bench.parse_args(["--ai-only", "--quick"])
+    assert plan is None and ai_plan["games"] == 1
