@@ -82,7 +82,10 @@ def bury_cost(hand, f, trump):
 
 def bury(obs):
     """The next card to bury: the cheapest for the suit the soloist means to name."""
-    hand = bytearray(obs.hand)
+    return actions.BURY + cheapest_to_bury(bytearray(obs.hand))
+
+
+def cheapest_to_bury(hand):
     trump, _ = best_trump(hand)
     best, best_cost = -1, BURY_NEVER + 1
     for f in range(32):
@@ -90,7 +93,7 @@ def bury(obs):
             c = bury_cost(hand, f, trump)
             if c < best_cost or (c == best_cost and f < best):
                 best, best_cost = f, c
-    return actions.BURY + best
+    return best
 
 
 def durch_safe(hand):
