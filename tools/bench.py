@@ -505,10 +505,23 @@ def rollout_alloc(seat, obs, reps):
     for h in s.hands:
         per_run += cards.count(h)           # every card left in the sample is played
 
+    k = len(obs.trick)
+
+    def run_k(f):            # Rollout.run(hands, trick, k, leader, ...): k cards of trick played
+        return r.run(s.hands, obs.trick, k, obs.leader, obs.trump, f, obs.player, left)
+
+    def run_7(f):            # the earlier form, k = len(trick)
+        return r.run(s.hands, obs.trick, obs.leader, obs.trump, f, obs.player, left)
+    one = run_k
+    try:
+        one(faces[0])
+    except TypeError:
+        one = run_7
+
     def run(_):
         ok = 0
         for f in faces:
-            if r.run(s.hands, obs.trick, obs.leader, obs.trump, f, obs.player, left):
+            if one(f):
                 ok += 1
         return ok
     grew, ok = _grow(run, 0, reps)
