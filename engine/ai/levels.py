@@ -4,6 +4,7 @@
     samples     sampled deals per card decision (engine/ai/play.py)
     endgame     tricks left at which the two-hand endgame is solved exactly
     nodes       node budget of the exact endgame search
+    table_bits  its transposition table holds 2**table_bits entries (about 10 bytes each)
     bid_margin  points of safety kept below the hand's value when bidding
     counts      counts its own card points, so it knocks as soon as it can (hoyle)
     infers      reads voids and short suits from the play (else samples ignore them)
@@ -29,13 +30,14 @@ INFERS = const(6)
 PLANS = const(7)
 ROLLOUTS = const(8)
 KEEPS = const(9)
+TABLE_BITS = const(10)
 
-#          memory samples endgame nodes   bid_margin counts infers plans rollouts keeps
+#          memory samples endgame nodes   bid_margin counts infers plans rollouts keeps table_bits
 LEVELS = (
-    ("easy",   (0,     0,     0,     0,      40,        0,     0,     0,    0,       0)),
-    ("normal", (1,     3,     4,     150,    20,        1,     0,     0,    0,       0)),
-    ("hard",   (1,     8,     7,     1500,   10,        1,     1,     1,    1,       1)),
-    ("expert", (1,     40,    12,    200000, 10,        1,     1,     1,    1,       1)),
+    ("easy",   (0,     0,     0,     0,      40,        0,     0,     0,    0,       0,    0)),
+    ("normal", (1,     3,     4,     150,    20,        1,     0,     0,    0,       0,    8)),
+    ("hard",   (1,     6,     7,     1500,   10,        1,     1,     1,    1,       1,    11)),
+    ("expert", (1,     40,    12,    200000, 10,        1,     1,     1,    1,       1,    14)),
 )
 
 

@@ -68,6 +68,11 @@ class Player:
         self.solver_deal = -1
         self.decision = -1
         self.why = ""
+        if rules != "binokel":
+            from engine.table import Table
+            self.table = Table()            # scratch: this seat's table, to look for melds
+            self.hand = bytearray(32)
+            self.found = []
         if rules == "hoyle":
             self.kinds_by_trump = T.HOYLE_KINDS
             self.kind_count = T.HOYLE_KIND_COUNT
@@ -167,7 +172,7 @@ class Player:
         """Exact search in slices; leaves .decision -1 if the budget runs out first."""
         from engine.ai.endgame import Solver
         if self.solver is None:
-            self.solver = Solver()
+            self.solver = Solver(self.p[levels.TABLE_BITS])
         if self.solver_deal != obs.deal_number:
             self.solver.clear()             # entries of past deals only fill the table
             self.solver_deal = obs.deal_number
@@ -222,15 +227,20 @@ class Player:
 
     def meld_hope(self, obs):
         """Points of the best announcement this seat could make after winning this trick."""
-        from engine.table import Table
-        table = Table()
-        table.recs = list(obs.tables[self.seat])
+        table = self.table
+        del table.recs[:]
+        for r in obs.tables[self.seat]:
+            table.recs.append(r)
         groups = obs.groups[self.seat]
-        table.gval[:] = groups[:32]
-        table.gdead[:] = groups[32:]
+        for i in range(32):
+            table.gval[i] = groups[i]
+            table.gdead[i] = groups[32 + i]
+        for f in range(32):
+            self.hand[f] = obs.hand[f]
         kinds = self.kinds_by_trump[obs.trump]
-        found = []
-        table.legal_melds(kinds, self.kind_count, bytearray(obs.hand), -1, True, found)
+        found = self.found
+        del found[:]
+        table.legal_melds(kinds, self.kind_count, self.hand, -1, True, found)
         best = 0
         for kind, _ in found:
             pts = kinds[kind * T.KIND_STRIDE + 1] * 10
