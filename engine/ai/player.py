@@ -282,6 +282,8 @@ class Player:
         for p in range(self.players):
             hand = self.sampler.hands[p]
             hand[:] = state.hands[p]
+        if self.rules == "binokel":
+            self.sampler.buried[:] = state.buried if state.dabb_shown else cards.counts_of(state.dabb)
         return True
 
     def play_reason(self, obs, a):
