@@ -15,6 +15,7 @@ from engine import actions, cards
 from engine.rng import Rng
 from engine.rules import RULE_SETS, new_game, option_bits
 from engine.state import PH_BID, PH_BURY, PH_ANNOUNCE, PH_KNOCK, PH_BETWEEN
+from engine.ai import LEVELS, new_player
 from tools import bots
 
 WIDTH = 79      # columns of output
@@ -28,7 +29,8 @@ RULE_HELP = {
 HELP = """Type the number of a choice, or a card such as QS (10S and qs work too)
 to play it or bury it. Other commands:
   s, sheet   the score sheet        l, last   the last trick
-  h, help    this text              q, quit   leave the game
+  t, tip     the AI's suggestion    q, quit   leave the game
+  h, help    this text
   (empty)    show the table again"""
 
 
@@ -42,11 +44,13 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser():
-    p = _Parser(prog="python -m tools play", description="Play Binocle against simple bots.")
+    p = _Parser(prog="python -m tools play", description="Play Binocle against the AI or simple bots.")
     p.add_argument("--rules", choices=RULE_SETS, help="rule set (asked for when missing)")
     p.add_argument("--seed", type=int, help="0..4294967295; the same seed replays the same game")
     p.add_argument("--pack64", action="store_true", help="hoyle: the 64-card pack")
     p.add_argument("--no-grand", action="store_true", help="hoyle: no grand binocle")
+    p.add_argument("--level", choices=("bots",) + LEVELS, default="normal",
+                   help="the opponents: an AI level (default normal) or the simple bots")
     return p
 
 
@@ -382,12 +386,18 @@ class Screen:
 class Game:
     """One game: the engine state, the bots, and the person's side of the table."""
 
-    def __init__(self, rules, seed, options, console):
+    def __init__(self, rules, seed, options, console, level="bots"):
         self.state = new_game(rules, seed, options)
         self.console = console
         n = self.state.PLAYERS
         self.names = ("You", "Bot") if n == 2 else ("You", "East", "West")
-        self.bots = {p: bots.Bot(p, Rng((seed * 7 + p) & 0xFFFFFFFF)) for p in range(1, n)}
+        self.level = level
+        if level == "bots":
+            self.bots = {p: bots.Bot(p, Rng((seed * 7 + p) & 0xFFFFFFFF)) for p in range(1, n)}
+        else:
+            self.bots = {p: new_player(rules, p, level, seed * 7 + p, options) for p in range(1, n)}
+        # The tip giver sees what the person sees, every time the person decides.
+        self.adviser = new_player(rules, 0, "hard", seed * 7, options)
         self.screen = Screen(rules, self.names, cards.lowest_rank(getattr(self.state, "pack64", False)))
 
     def points_of(self, action):
@@ -413,7 +423,9 @@ class Game:
         return 0
 
     def bot_action(self, p):
-        return self.bots[p].choose(self.state.observation(p), self.points_of)
+        if self.level == "bots":
+            return self.bots[p].choose(self.state.observation(p), self.points_of)
+        return self.bots[p].choose(self.state.observation(p))
 
     def apply(self, p, action):
         before = self.state.observation(0)
@@ -453,6 +465,7 @@ class Game:
 
     def ask_person(self):
         obs = self.state.observation(0)
+        self.adviser.memory.update(obs)
         say = self.console.say
         legal = menu_order(obs)
         if obs.phase == PH_BETWEEN:
@@ -488,6 +501,8 @@ class Game:
             say(self.screen.last_trick(obs) or "No trick has been taken in this deal yet.")
         elif word in ("h", "help", "?"):
             say(HELP)
+        elif word in ("t", "tip", "hint"):
+            self.tip(obs, legal)
         elif word in ("q", "quit"):
             sure = self.console.ask("Quit the game? [y/n]: ")
             if sure is None or sure.lower() in ("y", "yes"):
@@ -500,6 +515,13 @@ class Game:
         else:
             return self.card_answer(answer, obs, legal)
         return None
+
+    def tip(self, obs, legal):
+        """The hard AI's choice for the person, with its reason (it thinks on a copy)."""
+        import copy
+        action, why = copy.deepcopy(self.adviser).hint(obs)
+        number = legal.index(action) + 1 if action in legal else 0
+        self.console.say("Tip: %d (%s): %s" % (number, self.choice_text(action, obs), why))
 
     def card_answer(self, answer, obs, legal):
         say = self.console.say
@@ -561,7 +583,7 @@ def choose_rules(console):
 
 
 def setup(argv, console):
-    """(rules, seed, options) from the command line; UsageError if it is wrong."""
+    """(rules, seed, options, level) from the command line; UsageError if it is wrong."""
     args = build_parser().parse_args(argv)
     rules = args.rules
     if rules is None:
@@ -580,7 +602,7 @@ def setup(argv, console):
         console.say("seed %d (replay with --seed %d)" % (seed, seed))
     elif not 0 <= seed <= 0xFFFFFFFF:
         raise UsageError("--seed must be between 0 and 4294967295")
-    return rules, seed, options
+    return rules, seed, options, args.level
 
 
 def main(argv):
@@ -595,5 +617,5 @@ def main(argv):
     if chosen is None:
         console.say("bye")
         return 0
-    rules, seed, options = chosen
-    return Game(rules, seed, options, console).run()
+    rules, seed, options, level = chosen
+    return Game(rules, seed, options, console, level).run()
