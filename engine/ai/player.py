@@ -1,6 +1,6 @@
 """An AI seat: it remembers the deal from its observations and decides each phase.
 
-    decide   phase of the observation -> the method that answers it (table below)
+    _BY_PHASE      phase of the observation -> the method that answers it
     thinking(obs)  a generator: yields between samples so the app can redraw,
                    then leaves the action in .decision and a reason in .why
     choose(obs)    runs thinking() to the end and returns the action
@@ -18,7 +18,7 @@ from engine.ai.play import Chooser
 from engine.ai.rollout import Rollout
 from engine.ai.sampler import Sampler
 from engine.rng import Rng
-from engine.state import PH_PLAY, PH_ANNOUNCE, PH_KNOCK, PH_BID, PH_BURY, PH_CONTRACT, PH_BETWEEN
+from engine.state import PH_BETWEEN
 from engine import tables as T
 
 _OPP_MELD_HOPE = 12       # what a won stock trick is worth to the opponent in melds, on average
@@ -26,6 +26,9 @@ _SOLOIST_FIRST_TRICK = 150
 _DURCH_TRICK = 500
 _PACK64 = 1
 _ENDGAME_SLICE = 200      # solver nodes between two yields to the screen
+
+# Phase (engine/state.py PH_*, 0..7) -> the method deciding it; "play" thinks in slices.
+_BY_PHASE = ("play", "announce", "final_knock", "bid", "bury", "contract", "decide_only", "decide_only")
 
 
 class Context:
@@ -96,25 +99,12 @@ class Player:
             self.memory.update(obs)
         else:
             self.memory.reset(obs.deal_number)
-        if len(obs.legal) == 1:
-            self.decide_only(obs)
-            return
-        phase = obs.phase
-        if phase == PH_PLAY:
+        name = "decide_only" if len(obs.legal) == 1 else _BY_PHASE[obs.phase]
+        if name == "play":
             for step in self.play(obs):
                 yield step
-        elif phase == PH_ANNOUNCE:
-            self.announce(obs)
-        elif phase == PH_KNOCK:
-            self.final_knock(obs)
-        elif phase == PH_BID:
-            self.bid(obs)
-        elif phase == PH_BURY:
-            self.bury(obs)
-        elif phase == PH_CONTRACT:
-            self.contract(obs)
         else:
-            self.decide_only(obs)
+            getattr(self, name)(obs)
 
     def decide_only(self, obs):
         self.decision = obs.legal[0]
