@@ -1,0 +1,191 @@
+"""assets/cards.bmp is exactly what tools/gen_assets.py draws, and it has the layout the app relies on.
+
+The file is decoded here by hand rather than through the generator, so a
+mistake in the generator's BMP writer cannot hide itself.
+"""
+
+import os
+import struct
+import subprocess
+import sys
+
+import pytest
+
+from tools import gen_assets as G
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PATH = os.path.join(ROOT, "assets", "cards.bmp")
+
+PALETTE = (
+    0x0B6623, 0xF8F8F0, 0x101010, 0xD01818, 0x9A9A9A, 0x404040, 0x803030, 0x1838A8,
+    0x6890E0, 0x505050, 0xF8D820, 0x064010, 0x3C9A50, 0xF08020, 0xFFFFFF, 0x808080,
+)
+# pixels of a card tile outside its cut corners: 3 per corner
+CORNERS = {(0, 0), (1, 0), (0, 1), (18, 0), (19, 0), (19, 1),
+           (0, 26), (0, 27), (1, 27), (19, 26), (18, 27), (19, 27)}
+
+
+@pytest.fixture(scope="module")
+def data():
+    with open(PATH, "rb") as fh:
+        return fh.read()
+
+
+@pytest.fixture(scope="module")
+def pixels(data):
+    """Palette index per pixel, rows top-down, decoded from the 4-bit bottom-up rows."""
+    offset = struct.unpack_from("<I", data, 10)[0]
+    out = bytearray()
+    for y in range(252):
+        row = data[offset + (251 - y) * 80:offset + (252 - y) * 80]
+        for b in row:
+            out += bytes((b >> 4, b & 15))
+    return bytes(out)
+
+
+def tile(pixels, t):
+    x0, y0 = (t % 8) * 20, (t // 8) * 28
+    return tuple(pixels[(y0 + y) * 160 + x0:(y0 + y) * 160 + x0 + 20] for y in range(28))
+
+
+def colours(rows):
+    return set(b"".join(rows))
+
+
+def test_file_matches_generator(data):
+    assert G.build_sheet() == data, "assets/cards.bmp is stale: run python -m tools gen-assets"
+
+
+def test_constants():
+    assert (G.TILE_W, G.TILE_H, G.COLUMNS, G.ROWS, G.WIDTH, G.HEIGHT) == (20, 28, 8, 9, 160, 252)
+    assert (G.DIM, G.BACK, G.SLOT, G.SUIT_SIGN, G.BLANK) == (32, 64, 65, 66, 70)
+    assert (G.TILE_COUNT, G.PEEK_W) == (72, 8)
+    assert G.PALETTE == PALETTE
+
+
+def test_header(data):
+    assert len(data) == 20278
+    assert data[:2] == b"BM"
+    size, reserved, offset = struct.unpack_from("<III", data, 2)
+    assert (size, reserved, offset) == (20278, 0, 118)
+    header = struct.unpack_from("<IiiHHIIiiII", data, 14)
+    # size, width, height (> 0: bottom-up), planes, bpp, BI_RGB, image bytes, 72 dpi, colours used/important
+    assert header == (40, 160, 252, 1, 4, 0, 20160, 2835, 2835, 16, 16)
+
+
+def test_palette(data):
+    entries = [struct.unpack_from("<BBBB", data, 54 + 4 * i) for i in range(16)]
+    assert entries == [(c & 255, (c >> 8) & 255, c >> 16, 0) for c in PALETTE]
+    assert entries[0] == (0x23, 0x66, 0x0B, 0)      # the transparent key, table green
+    assert entries[3] == (0x18, 0x18, 0xD0, 0)      # red
+
+
+def test_loads_with_imageload(pixels):
+    displayio = pytest.importorskip("displayio")
+    import adafruit_imageload
+
+    class Bitmap(displayio.Bitmap):
+        # Blinka's Bitmap does not keep value_count; remember what the loader asked for
+        def __init__(self, width, height, value_count):
+            super().__init__(width, height, value_count)
+            self.value_count = value_count
+
+    bitmap, palette = adafruit_imageload.load(PATH, bitmap=Bitmap, palette=displayio.Palette)
+    assert (bitmap.width, bitmap.height, bitmap.value_count, len(palette)) == (160, 252, 16, 16)
+    assert [palette[i] for i in range(16)] == list(PALETTE)
+    assert bytes(bitmap[x, y] for y in range(252) for x in range(160)) == pixels
+
+
+def test_face_tiles(pixels):
+    faces = [tile(pixels, f) for f in range(32)]
+    assert len(set(faces)) == 32
+    for f, rows in enumerate(faces):
+        ink = 3 if f >> 3 in (1, 2) else 2          # hearts and diamonds red
+        assert colours(rows) == {0, 1, 9, ink}, f
+        assert {(x, y) for y in range(28) for x in range(20) if rows[y][x] == 0} == CORNERS
+        assert rows[1][1] == rows[0][2] == rows[2][0] == rows[27][10] == rows[14][19] == 9
+    # what shows of a card in an overlapped hand names it on its own
+    strips = [tuple(r[:8] for r in rows) for rows in faces]
+    assert len(set(strips)) == 32
+    for rows in faces:
+        # no ink in x = 7..8: the corner stays clear of the next card's edge
+        assert all(r[7] == r[8] == 1 for r in rows[2:26])
+
+
+def test_dim_tiles(pixels):
+    for f in range(32):
+        normal, dim = tile(pixels, f), tile(pixels, 32 + f)
+        assert dim != normal
+        # same drawing, face grey and muted ink
+        assert dim == tuple(bytes({1: 4, 2: 5, 3: 6}.get(c, c) for c in r) for r in normal)
+        assert colours(dim) == {0, 9, 4, 6 if f >> 3 in (1, 2) else 5}
+
+
+def test_back_slot_and_blanks(pixels):
+    back = tile(pixels, 64)
+    assert colours(back) == {0, 7, 8, 9}
+    assert {(x, y) for y in range(28) for x in range(20) if back[y][x] == 0} == CORNERS
+    slot = tile(pixels, 65)
+    assert colours(slot) == {0, 12}
+    # inside the edge: rows 1 and 26 start past the cut corner
+    assert all(slot[y][x] == 0 for y in range(1, 27) for x in range(2, 18))
+    assert all(slot[y][x] == 0 for y in range(2, 26) for x in range(1, 19))
+    # dots only where the cards have their edge, every other pixel
+    edge = {(x, y) for y in range(28) for x in range(20) if back[y][x] == 9}
+    dots = {(x, y) for y in range(28) for x in range(20) if slot[y][x] == 12}
+    assert dots < edge and len(dots) == 44 and len(edge) == 84
+    for t in (70, 71):
+        assert tile(pixels, t) == (bytes(20),) * 28
+
+
+def test_suit_signs(pixels):
+    for suit in range(4):
+        rows = tile(pixels, 66 + suit)
+        ink = 3 if suit in (1, 2) else 2
+        assert colours(rows) == {0, 1, ink}
+        xs = [x for y in range(28) for x in range(20) if rows[y][x] == ink]
+        ys = [y for y in range(28) for x in range(20) if rows[y][x] == ink]
+        assert 9 <= max(xs) - min(xs) + 1 <= 11 and 10 <= max(ys) - min(ys) + 1 <= 12
+        assert abs((max(xs) + min(xs)) / 2 - 9.5) <= 1 and abs((max(ys) + min(ys)) / 2 - 13.5) <= 1
+        assert rows[0] == rows[27] == bytes(20)
+    assert len({tile(pixels, 66 + s) for s in range(4)}) == 4
+
+
+def test_main_bad_arguments(capsys, monkeypatch, data):
+    monkeypatch.setattr(G, "build_sheet", lambda: data)      # keep the test fast
+    for argv in (["--bogus"], ["--out"], ["extra"], ["--out", os.path.join(PATH, "x")]):
+        assert G.main(argv) == 2, argv
+        err = capsys.readouterr().err
+        assert err.startswith("gen-assets: ") and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_main_writes_and_checks(capsys, monkeypatch, tmp_path, data):
+    monkeypatch.setattr(G, "build_sheet", lambda: data)      # test_file_matches_generator covers it
+    out = str(tmp_path / "a")
+    assert G.main(["--out", out, "--check"]) == 1
+    assert "missing" in capsys.readouterr().err
+    assert G.main(["--out", out]) == 0
+    assert os.listdir(out) == ["cards.bmp"]          # no temporary file left
+    with open(os.path.join(out, "cards.bmp"), "rb") as fh:
+        assert fh.read() == data
+    assert G.main(["--out", out, "--check"]) == 0
+    with open(os.path.join(out, "cards.bmp"), "ab") as fh:
+        fh.write(b"\0")
+    capsys.readouterr()
+    assert G.main(["--out", out, "--check"]) == 1
+    err = capsys.readouterr().err
+    assert "stale" in err and err.count("\n") == 1
+
+
+def run_tools(*args):
+    return subprocess.run([sys.executable, "-m", "tools", "gen-assets", *args], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+
+
+def test_command_line():
+    result = run_tools("--check")
+    assert (result.returncode, result.stderr) == (0, "")
+    assert result.stdout.endswith("cards.bmp is up to date\n")
+    bad = run_tools("--no-such-option")
+    assert bad.returncode == 2
+    assert bad.stderr == "gen-assets: unrecognized arguments: --no-such-option\n"
