@@ -1,0 +1,1 @@
+"""Binocle for CircuitPython handhelds: the device app."""

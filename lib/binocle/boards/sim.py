@@ -1,0 +1,106 @@
+"""Desktop simulator profile: a 160x128 pygame window standing in for a PyBadge.
+
+Keys: arrows = directions, X or Space = A, Z or Backspace = B, Enter = START,
+Tab or H = SELECT. Tests can skip the keyboard with buttons.inject() and set
+the module's clock to a callable to control time. Desktop only: pygame stays
+inside this module.
+"""
+
+import time
+
+import pygame
+from blinka_displayio_pygamedisplay import PyGameDisplay
+
+from binocle.buttons import LEFT, RIGHT, UP, DOWN, A, B, START, SELECT, COUNT
+
+NAME = "Simulator"
+WIDTH = 160
+HEIGHT = 128
+OFFSET_X = 0
+OFFSET_Y = 0
+
+# SCALED lets SDL enlarge the tiny window on a desktop; it works headless too.
+display = PyGameDisplay(width=WIDTH, height=HEIGHT, caption="Binocle",
+                        flags=pygame.SCALED, auto_refresh=False)
+
+LONG_MAP = ()
+LABELS = ("Left", "Right", "Up", "Down", "X", "Z", "Enter", "Tab")
+LONG_LABELS = ()
+
+_KEYS = (
+    (pygame.K_LEFT, LEFT), (pygame.K_RIGHT, RIGHT), (pygame.K_UP, UP), (pygame.K_DOWN, DOWN),
+    (pygame.K_x, A), (pygame.K_SPACE, A),
+    (pygame.K_z, B), (pygame.K_BACKSPACE, B),
+    (pygame.K_RETURN, START), (pygame.K_KP_ENTER, START),
+    (pygame.K_TAB, SELECT), (pygame.K_h, SELECT),
+)
+_KEY_EVENTS = (pygame.KEYDOWN, pygame.KEYUP)
+# Events nobody reads would pile up in SDL's queue over a long session.
+_NOISE = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
+          pygame.MOUSEWHEEL, pygame.TEXTINPUT, pygame.TEXTEDITING)
+
+clock = None  # tests set a callable returning ticks to drive time themselves
+_quit = False
+
+
+def ticks_ms():
+    if clock is not None:
+        return clock()
+    return (time.monotonic_ns() // 1_000_000) & 0x1FFFFFFF
+
+
+def quit_requested():
+    """True once the window was closed (stays True)."""
+    global _quit
+    if not _quit and display.check_quit(delay=0):
+        _quit = True
+    return _quit
+
+
+def _key_index(key):
+    for i in range(len(_KEYS)):
+        if _KEYS[i][0] == key:
+            return i
+    return -1
+
+
+class _Buttons:
+    def __init__(self):
+        self._injected = []
+        # Which keys of _KEYS are down: X and Space both mean A, releasing one
+        # while the other is down must not release A, and SDL's own key repeat
+        # (if someone turns it on) must not count as new presses.
+        self._down = bytearray(len(_KEYS))
+
+    def inject(self, button, pressed):
+        """Queue a raw edge for the next poll, as if a key had moved."""
+        self._injected.append((button, bool(pressed)))
+
+    def poll(self, inp, now_ms):
+        """Feed injected edges, then keyboard edges, to inp."""
+        for button, pressed in self._injected:
+            inp.feed(button, pressed, now_ms)
+        del self._injected[:]
+        if _quit or not pygame.display.get_init():
+            return  # the window is gone; only injected edges remain
+        for event in pygame.event.get(_KEY_EVENTS):
+            i = _key_index(event.key)
+            if i < 0:
+                continue
+            pressed = event.type == pygame.KEYDOWN
+            if self._down[i] == pressed:
+                continue
+            self._down[i] = pressed
+            button = _KEYS[i][1]
+            if not self._other_down(i, button):
+                inp.feed(button, pressed, now_ms)
+        pygame.event.clear(_NOISE)
+
+    def _other_down(self, i, button):
+        for j in range(len(_KEYS)):
+            if j != i and self._down[j] and _KEYS[j][1] == button:
+                return True
+        return False
+
+
+buttons = _Buttons()
