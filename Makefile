@@ -15,7 +15,7 @@ $(STAMP): requirements.txt
 	touch $(STAMP)
 
 play: $(STAMP)
-	$(BIN)/python -m tools play $(ARGS)
+	$(BIN)/python -m tools sim $(ARGS)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q

@@ -1,22 +1,67 @@
-"""engine/ keeps to what CircuitPython offers (DESIGN.md); the device suite proves it runs there."""
+"""engine/ and the device app (lib/binocle, code.py) keep to what CircuitPython offers
+(DESIGN.md); the device suite proves the engine runs there."""
 
 import ast
 import os
 
-ENGINE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "engine")
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ENGINE = os.path.join(ROOT, "engine")
+APP = os.path.join(ROOT, "lib", "binocle")
 ALLOWED_IMPORTS = {"micropython", "engine"}
+# What the app may import on the board: CircuitPython's own modules and the bundled libraries.
+APP_IMPORTS = ALLOWED_IMPORTS | {
+    "binocle", "displayio", "terminalio", "vectorio", "board", "keypad", "analogio", "supervisor",
+    "microcontroller", "time", "gc", "sys", "adafruit_display_text", "adafruit_displayio_layout",
+    "adafruit_imageload"}
+DESKTOP_ONLY = (os.path.join("boards", "sim.py"),)     # the simulator's profile (pygame)
 MAX_LINES = 400
 
 
-def modules():
-    """Every module of engine/ and its packages (engine/ai)."""
-    for folder, _dirs, names in sorted(os.walk(ENGINE)):
+def modules(root=ENGINE):
+    """Every module of a tree and its packages (engine/ai, binocle/scenes)."""
+    for folder, _dirs, names in sorted(os.walk(root)):
         for name in sorted(names):
-            if name.endswith(".py"):
+            rel = os.path.relpath(os.path.join(folder, name), root)
+            if name.endswith(".py") and rel not in DESKTOP_ONLY:
                 path = os.path.join(folder, name)
                 with open(path) as fh:
                     source = fh.read()
-                yield os.path.relpath(path, ENGINE), source, ast.parse(source)
+                yield rel, source, ast.parse(source)
+
+
+def app_modules():
+    for item in modules(APP):
+        yield item
+    with open(os.path.join(ROOT, "code.py")) as fh:
+        source = fh.read()
+    yield "code.py", source, ast.parse(source)
+
+
+def imported_roots(tree):
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for a in node.names:
+                yield a.name.split(".")[0]
+        elif isinstance(node, ast.ImportFrom):
+            yield (node.module or "").split(".")[0]
+
+
+def test_app_imports_only_what_the_board_has():
+    for name, _, tree in app_modules():
+        for root in imported_roots(tree):
+            assert root in APP_IMPORTS, "%s imports %s" % (name, root)
+
+
+def test_app_has_no_dicts_sets_or_fstrings():
+    banned = (ast.Dict, ast.DictComp, ast.Set, ast.SetComp, ast.JoinedStr)
+    for name, _, tree in app_modules():
+        for node in ast.walk(tree):
+            assert not isinstance(node, banned), "%s line %d: %s" % (name, node.lineno, type(node).__name__)
+
+
+def test_app_modules_stay_small():
+    for name, source, _ in app_modules():
+        assert source.count("\n") <= MAX_LINES, "%s has %d lines" % (name, source.count("\n"))
 
 
 def test_engine_imports_only_engine_and_micropython():

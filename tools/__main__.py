@@ -7,7 +7,9 @@ import sys
 
 COMMANDS = (
     # name, module, one-line help
-    ("play", "tools.play", "play a game in the terminal against simple legal bots"),
+    ("sim", "tools.sim", "the handheld game in a desktop window (the device app on displayio)"),
+    ("screens", "tools.simdriver", "the README's screenshots, from scripted games in the simulator"),
+    ("play", "tools.play", "play a game in the terminal against the AI"),
     ("arena", "tools.arena", "AI against AI or a baseline: duplicate matches with confidence intervals"),
     ("melds", "tools.meldcli", "best meld total of a hand, as JSON"),
     ("bench", "tools.bench", "engine speed and memory on CPython and MicroPython, as JSON"),
@@ -15,6 +17,7 @@ COMMANDS = (
     ("mpy", "tools.mpy", "run a script under MicroPython (WASI build) from the repository root"),
     ("gen-tables", "tools.gen_tables", "regenerate engine/tables.py"),
     ("tune", "tools.tune", "fit the binokel soloist's trick table by self-play"),
+    ("gen-assets", "tools.gen_assets", "regenerate assets/cards.bmp, the card sprite sheet"),
     ("golden", "tools.golden", "regenerate tests/data/golden_counts.txt (legal-action counts)"),
 )
 

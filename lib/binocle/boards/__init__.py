@@ -57,3 +57,21 @@ def detect(board_id=None):
     full = "binocle.boards." + name
     __import__(full)
     return sys.modules[full]
+
+
+def show_message(lines):
+    """Put lines of text on the board's built-in screen, if it has one; else print them."""
+    for line in lines:
+        print(line)
+    try:
+        import board
+        import displayio
+        import terminalio
+        from adafruit_display_text import bitmap_label
+        display = board.DISPLAY
+    except (ImportError, AttributeError):
+        return
+    group = displayio.Group()
+    group.append(bitmap_label.Label(terminalio.FONT, text="\n".join(lines), color=0xFFFFFF,
+                                    anchor_point=(0, 0), anchored_position=(2, 2)))
+    display.root_group = group

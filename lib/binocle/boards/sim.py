@@ -11,7 +11,7 @@ import time
 import pygame
 from blinka_displayio_pygamedisplay import PyGameDisplay
 
-from binocle.buttons import LEFT, RIGHT, UP, DOWN, A, B, START, SELECT, COUNT
+from binocle.buttons import LEFT, RIGHT, UP, DOWN, A, B, START, SELECT
 
 NAME = "Simulator"
 WIDTH = 160

@@ -1,0 +1,35 @@
+"""The last trick, and only the last (RULES.md hoyle 10): any button closes it."""
+
+import displayio
+
+from binocle import buttons as B
+from binocle import ui
+
+
+class LastTrick:
+    OVERLAY = True
+    KEYS = tuple((b, "close") for b in range(B.COUNT))
+
+    def __init__(self, app, obs, names):
+        self.app = app
+        self.group = displayio.Group()
+        g = self.group
+        g.append(ui.panel(10, 20, 140, 64, ui.INK))
+        g.append(ui.panel(11, 21, 138, 62, ui.DARK))
+        trick = obs.last_trick or ()
+        if not trick:
+            g.append(ui.text("No trick taken yet", 16, 24, ui.YELLOW))
+            return
+        n = len(names)
+        g.append(ui.text("Last trick: %s won" % names[obs.leader], 14, 22, ui.YELLOW))
+        for i in range(len(trick)):
+            seat = (obs.last_leader + i) % n
+            x = 20 + i * 42
+            g.append(app.sheet.sprite(trick[i], x, 36))
+            g.append(ui.text(names[seat][:5], x - 2, 66, ui.WHITE))
+
+    def update(self, now):
+        pass
+
+    def close(self):
+        self.app.pop()

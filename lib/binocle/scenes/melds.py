@@ -1,0 +1,36 @@
+"""Binokel: every player's melds, shown to all before the first trick."""
+
+from binocle import buttons as B
+from binocle import ui
+
+
+class Melds:
+    OVERLAY = True
+    KEYS = ((B.UP, "up"), (B.LEFT, "up"), (B.DOWN, "down"), (B.RIGHT, "down"),
+            (B.A, "close"), (B.B, "close"), (B.START, "close"))
+
+    def __init__(self, app, obs, names):
+        self.app = app
+        lines = []
+        for p in range(len(names)):
+            shown = obs.melds[p]
+            total = 0
+            for m in shown:
+                total += m[1]
+            lines.append("%s: %d" % (names[p], total))
+            for name, pts, _faces in shown:
+                lines.append("  %s %d" % (name, pts))
+        self.menu = ui.Menu("Melds shown (A: play)", lines, y=12, rows=7)
+        self.group = self.menu.group
+
+    def update(self, now):
+        pass
+
+    def up(self):
+        self.menu.move(-1)
+
+    def down(self):
+        self.menu.move(1)
+
+    def close(self):
+        self.app.pop()

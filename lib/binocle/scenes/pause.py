@@ -1,0 +1,125 @@
+"""The pause menu (START at the table) and the settings screen."""
+
+from binocle import buttons as B
+from binocle import ui
+from binocle.settings import TABLE
+
+_ITEMS = (("Resume", "resume"), ("Hint", "hint"), ("Last trick", "last"), ("Score sheet", "sheet"),
+          ("Rules help", "rules"), ("Settings", "settings"), ("New game", "new_game"))
+
+MENU_KEYS = ((B.UP, "up"), (B.LEFT, "up"), (B.DOWN, "down"), (B.RIGHT, "down"),
+             (B.A, "choose"), (B.B, "back"), (B.START, "back"), (B.SELECT, "back"))
+
+
+class Pause:
+    OVERLAY = True
+    KEYS = MENU_KEYS
+
+    def __init__(self, app, table):
+        self.app = app
+        self.table = table
+        self.menu = ui.Menu("Paused", [t for t, _ in _ITEMS], y=8, rows=7)
+        self.group = self.menu.group
+
+    def update(self, now):
+        pass
+
+    def up(self):
+        self.menu.move(-1)
+
+    def down(self):
+        self.menu.move(1)
+
+    def back(self):
+        self.app.pop()
+
+    def choose(self):
+        getattr(self, _ITEMS[self.menu.index][1])()
+
+    def resume(self):
+        self.app.pop()
+
+    def hint(self):
+        self.app.pop()
+        top = self.app.top()
+        if hasattr(top, "hint"):
+            top.hint()
+
+    def last(self):
+        self.app.pop()
+        self.table.show_last_trick()
+
+    def sheet(self):
+        from binocle.scenes.sheet import Sheet
+        self.app.push(Sheet(self.app, self.table.session.observation(), self.table.session.names))
+
+    def rules(self):
+        from binocle.scenes.help import Help
+        self.app.push(Help(self.app, self.table.session.rules))
+
+    def settings(self):
+        self.app.push(SettingsScreen(self.app))
+
+    def new_game(self):
+        self.app.push(Confirm(self.app, "Leave this game?", self.leave))
+
+    def leave(self):
+        from binocle.scenes.title import Title
+        self.app.session = None
+        self.app.replace(Title(self.app))
+
+
+class SettingsScreen:
+    """A on a line steps through its choices; B goes back."""
+    OVERLAY = True
+    KEYS = MENU_KEYS
+
+    def __init__(self, app):
+        self.app = app
+        self.menu = ui.Menu("Settings", [app.settings.text(k) for k, _, _ in TABLE], y=8, rows=len(TABLE))
+        self.group = self.menu.group
+
+    def update(self, now):
+        pass
+
+    def up(self):
+        self.menu.move(-1)
+
+    def down(self):
+        self.menu.move(1)
+
+    def back(self):
+        self.app.pop()
+
+    def choose(self):
+        key, _label, choices = TABLE[self.menu.index]
+        self.app.settings.cycle(key, choices)
+        self.menu.set_item(self.menu.index, self.app.settings.text(key))
+
+
+class Confirm:
+    OVERLAY = True
+    KEYS = MENU_KEYS
+
+    def __init__(self, app, question, on_yes):
+        self.app = app
+        self.on_yes = on_yes
+        self.menu = ui.Menu(question, ["No", "Yes"], y=40, rows=2)
+        self.group = self.menu.group
+
+    def update(self, now):
+        pass
+
+    def up(self):
+        self.menu.move(-1)
+
+    def down(self):
+        self.menu.move(1)
+
+    def back(self):
+        self.app.pop()
+
+    def choose(self):
+        self.app.pop()
+        if self.menu.index == 1:
+            self.on_yes()

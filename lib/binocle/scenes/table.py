@@ -1,0 +1,259 @@
+"""The table: the person's hand with a cursor, the trick, the stock, melds and scores.
+
+It also runs the game: while the AI seats are to move it lets them think in
+slices and paces their moves; when the person is to move it either waits for
+a card (play, bury) or opens a menu of choices (melds, knocking, bids, trump).
+"""
+
+import displayio
+
+from engine import actions, cards
+from engine.state import PH_PLAY, PH_BURY
+from binocle import buttons as B
+from binocle import words
+from binocle.anim import Animator, ticks_diff
+from binocle.settings import ANIM_MS, PACE_MS, TRICK_MS
+from binocle.scenes import layout
+from binocle.scenes.tableview import TableView
+
+
+
+class Table(TableView):
+    KEYS = (
+        (B.LEFT, "left"), (B.RIGHT, "right"), (B.UP, "up"), (B.DOWN, "down"),
+        (B.A, "choose"), (B.B, "other"), (B.START, "pause"), (B.SELECT, "hint"),
+    )
+
+    def __init__(self, app, session):
+        self.app = app
+        self.session = session
+        self.lay = layout.for_players(session.players())
+        self.group = displayio.Group()
+        self.anim = Animator()
+        self.thinking = False
+        self.waiting = False          # the person is to move and the scene knows it
+        self.ai_since = -1            # when the AI seat to move started
+        self.ai_action = -1
+        self.hold_until = 0           # a finished trick stays until then
+        self.trick_shown = False      # the trick area shows a finished trick
+        self.handled_between = False
+        self.slots = []               # (face, action) of the person's cards on screen
+        self.cursor = 0
+        self.obs = session.observation()
+        self._build()
+        self.redraw()
+
+    # -- the person's keys ----------------------------------------------------------------
+
+    def picking(self):
+        return self.waiting and (self.obs.phase == PH_PLAY or self.obs.phase == PH_BURY)
+
+    def move(self, step):
+        if self.picking() and self.slots:
+            self.cursor = (self.cursor + step) % len(self.slots)
+            self.draw_mine(self.obs)
+
+    def left(self):
+        self.move(-1)
+
+    def right(self):
+        self.move(1)
+
+    def up(self):
+        self.jump_row()
+
+    def down(self):
+        self.jump_row()
+
+    def jump_row(self):
+        """Between the hand and the table cards (hoyle, french)."""
+        if not self.picking():
+            return
+        hand_n = len([s for s in self.slots if s[2] == 0])
+        if hand_n == len(self.slots):
+            return
+        self.cursor = hand_n if self.cursor < hand_n else 0
+        self.draw_mine(self.obs)
+
+    def choose(self):
+        if not self.picking() or not self.slots:
+            return
+        face, action, _src = self.slots[self.cursor]
+        if action not in self.obs.legal:
+            self.app.toast(layout.why_not(self.obs, face))
+            return
+        self.person_does(action)
+
+    def other(self):
+        """B: the knock menu when knocking is open, else the last trick."""
+        if self.waiting and actions.KNOCK in self.obs.legal:
+            self.open_choices()
+        else:
+            self.show_last_trick()
+
+    def show_last_trick(self):
+        from binocle.scenes.lasttrick import LastTrick
+        self.app.push(LastTrick(self.app, self.obs, self.session.names))
+
+    def pause(self):
+        from binocle.scenes.pause import Pause
+        self.app.push(Pause(self.app, self))
+
+    def hint(self):
+        if self.waiting:
+            self.app.ask_hint(self.show_hint)
+
+    def show_hint(self, action, why):
+        for k in range(len(self.slots)):
+            if self.slots[k][1] == action:
+                self.cursor = k
+                self.draw_mine(self.obs)
+                break
+        self.app.toast("Hint: %s. %s" % (self.hint_text(action), why), 5000)
+
+    def hint_text(self, action):
+        if actions.is_play(action):
+            return "play " + words.card(actions.play_face(action))
+        if actions.BURY <= action < actions.BURY + 32:
+            return "bury " + words.card(action - actions.BURY)
+        return words.choice(self.session, self.obs, action)
+
+    def skip(self):
+        """A press during an animation or a pause only hurries the game on."""
+        if self.anim.busy():
+            self.anim.finish()
+            return True
+        if self.hold_until:
+            self.hold_until = self.app.now
+            return True
+        return False
+
+    # -- the game's progress ------------------------------------------------------------
+
+    def reveal(self):
+        """Back on top after the scene above closed."""
+        self.obs = self.session.observation()
+        self.redraw()
+
+    def update(self, now):
+        if self.anim.busy():
+            self.anim.update(now)
+            return
+        if self.hold_until:
+            if ticks_diff(now, self.hold_until) < 0:
+                return
+            self.hold_until = 0
+            self.clear_trick(now)
+            return
+        s = self.session
+        if s.game_over() or s.deal_over():
+            self.end_of_deal()
+        elif s.person_to_move():
+            if not self.waiting:
+                self.person_turn()
+        elif s.ai_to_move():
+            self.ai_turn(now)
+
+    def person_turn(self):
+        self.waiting = True
+        self.thinking = False
+        self.session.remember()
+        self.obs = self.session.observation()
+        self.redraw()
+        phase = self.obs.phase
+        if phase == PH_PLAY or phase == PH_BURY:
+            self.cursor = layout.first_legal(self.slots, self.obs.legal, self.cursor)
+            self.draw_mine(self.obs)
+            if phase == PH_BURY:
+                self.app.toast("Bury %d: A buries the raised card" % (cards.count(self.obs.hand) - 15), 2500)
+        else:
+            self.open_choices()
+
+    def open_choices(self):
+        from binocle.scenes.choice import Choice
+        self.app.push(Choice(self.app, self, self.obs))
+
+    def person_does(self, action):
+        self.waiting = False
+        self.draw_mine(self.obs)
+        self.do(0, action, self.sprite_of(self.cursor) if actions.is_play(action) else None)
+
+    def ai_turn(self, now):
+        if self.ai_since < 0:
+            self.ai_since = now
+            self.ai_action = -1
+        if self.ai_action < 0:
+            self.thinking = True
+            self.app.busy(True)
+            self.ai_action = self.session.think(self.app.profile.ticks_ms, 30)
+            return
+        self.thinking = False
+        if ticks_diff(now, self.ai_since) < PACE_MS[self.app.settings.pace]:
+            return
+        seat = self.session.to_move()
+        action = self.ai_action
+        self.ai_since = -1
+        self.ai_action = -1
+        start = None
+        if actions.is_play(action):
+            start = self.opp[min(seat, len(self.opp)) - 1][0]
+        self.do(seat, action, start)
+
+    def do(self, seat, action, from_sprite):
+        """Apply an action and show what it changed."""
+        before = self.obs
+        line = words.narrate(self.session.names, seat, action, self.session, before)
+        self.session.apply(action)
+        after = self.session.observation()
+        self.obs = after
+        if line:
+            self.app.toast(line)
+        if actions.is_play(action):
+            self.show_play(seat, actions.play_face(action), before, after, from_sprite)
+        if after.melds is not None and before.melds is None:
+            from binocle.scenes.melds import Melds
+            self.app.push(Melds(self.app, after, self.session.names))
+        self.redraw()
+
+    def show_play(self, seat, face, before, after, from_sprite):
+        """Slide the card to its place in the trick; keep a finished trick on view a while."""
+        done = len(after.trick) == 0
+        faces = after.last_trick if done else after.trick
+        leader = after.last_leader if done else after.leader
+        self.draw_trick(faces, leader)
+        s = self.trick[len(faces) - 1]
+        x1, y1 = s.x, s.y
+        if from_sprite is not None:
+            s.x, s.y = from_sprite.x, from_sprite.y
+        now = self.app.now
+        self.anim.slide(s, x1, y1, now, ANIM_MS[self.app.settings.anim])
+        if done:
+            self.trick_shown = True
+            self.winner = after.leader
+            self.hold_until = (now + ANIM_MS[self.app.settings.anim] + TRICK_MS[self.app.settings.pace]) & 0x1FFFFFFF
+            if self.hold_until == 0:
+                self.hold_until = 1
+
+    def clear_trick(self, now):
+        """The finished trick slides to its winner's side and goes."""
+        self.trick_shown = False
+        x, y = self.lay.taken[self.winner]
+        for s in self.trick:
+            if not s.hidden:
+                self.anim.slide(s, x, y, now, ANIM_MS[self.app.settings.anim], True)
+
+    def end_of_deal(self):
+        if self.handled_between:
+            return
+        self.handled_between = True
+        self.thinking = False
+        from binocle.scenes.sheet import Summary
+        self.app.push(Summary(self.app, self))
+
+    def next_deal(self):
+        """The summary was read: deal again (or the game is over, and the app leaves)."""
+        self.session.next_deal()
+        self.handled_between = False
+        self.waiting = False
+        self.obs = self.session.observation()
+        self.redraw()

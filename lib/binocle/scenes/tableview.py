@@ -1,0 +1,173 @@
+"""What the table shows: every sprite and label made once, then changed from observations.
+
+The Table scene (table.py) owns the game's progress and the keys; this part
+only draws. Sprites come from pools sized for the largest case, so a deal
+creates no displayio objects.
+"""
+
+import displayio
+
+from engine.state import PH_PLAY, PH_BURY
+from binocle import ui
+from binocle.scenes import layout
+
+_MAX_HAND = 18        # 15 cards and the Dabb's 3 before burying
+_MAX_TABLE = 14       # one player's melded cards on the table (hoyle, french)
+_RAISE = 5            # the cursor's card stands this much higher
+
+
+class TableView:
+    # -- building the screen once ---------------------------------------------------------
+
+    def _build(self):
+        g = self.group
+        sheet = self.app.sheet
+        g.append(ui.panel(0, 0, ui.W, ui.H, ui.GREEN))
+        self.status = ui.text("", 1, 0, ui.WHITE, ui.DARK)
+        g.append(self.status)
+        self.info = ui.text("", 44, 14, ui.WHITE)
+        g.append(self.info)
+        self.opp = []                                    # per opponent: back sprite, count label
+        for x, y, lx, ly in self.lay.opponents:
+            back = sheet.sprite(ui.BACK, x, y)
+            lab = ui.text("", lx, ly, ui.WHITE)
+            g.append(back)
+            g.append(lab)
+            self.opp.append((back, lab))
+        self.stock = sheet.sprite(ui.BACK, 136, 40)
+        self.turnup = sheet.sprite(ui.BLANK, 118, 44)
+        self.stock_label = ui.text("", 138, 70, ui.WHITE)
+        for s in (self.turnup, self.stock, self.stock_label):
+            g.append(s)
+        self.opp_table = self._row(_MAX_TABLE)
+        self.my_table = self._row(_MAX_TABLE)
+        self.extra = self._row(3)                       # the Dabb, face up once taken
+        self.trick = self._row(3)
+        self.hand = self._row(_MAX_HAND)
+
+    def _row(self, n):
+        group = displayio.Group()
+        sprites = []
+        for _ in range(n):
+            s = self.app.sheet.sprite(ui.BLANK)
+            s.hidden = True
+            sprites.append(s)
+            group.append(s)
+        self.group.append(group)
+        return sprites
+
+    # -- drawing from the observation -------------------------------------------------------
+
+    def redraw(self):
+        obs = self.obs
+        self.draw_status(obs)
+        self.draw_opponents(obs)
+        self.draw_stock(obs)
+        if obs.tables is not None:
+            self.draw_row(self.opp_table, [r & 31 for r in obs.tables[1]], 2, 12, 128)
+        if not self.trick_shown:
+            self.draw_trick(obs.trick, obs.leader)
+        self.draw_extra(obs)
+        self.draw_mine(obs)
+
+    def draw_status(self, obs):
+        names = self.session.names
+        parts = []
+        for p in range(len(names)):
+            parts.append("%s %d" % (names[p][0] if len(names) == 3 else names[p], obs.scores[p]))
+        s = " ".join(parts) + " /%d" % obs.target
+        ui.set_text(self.status, s[:ui.CHARS - 1])
+        ui.set_text(self.info, layout.info_text(obs, names))
+
+    def draw_opponents(self, obs):
+        for i in range(len(self.opp)):
+            back, lab = self.opp[i]
+            n = obs.hand_sizes[i + 1]
+            back.hidden = n == 0
+            ui.set_text(lab, "%s %d" % (self.session.names[i + 1], n) if len(self.opp) > 1 else str(n))
+
+    def draw_stock(self, obs):
+        if obs.stock_left is None:                       # binokel: the trump sign once named
+            self.stock.hidden = True
+            self.turnup.hidden = obs.trump is None or obs.trump < 0
+            if not self.turnup.hidden:
+                self.turnup[0] = ui.SUIT_SIGN + obs.trump
+                self.turnup.x, self.turnup.y = 22, 12
+            ui.set_text(self.stock_label, "")
+            return
+        self.stock.hidden = obs.stock_left == 0
+        if obs.turnup >= 0:
+            self.turnup[0] = obs.turnup
+            self.turnup.x, self.turnup.y = 118, 42
+        else:
+            self.turnup[0] = ui.SUIT_SIGN + obs.trump
+            self.turnup.x, self.turnup.y = 136, 40
+        self.turnup.hidden = False
+        ui.set_text(self.stock_label, str(obs.stock_left) if obs.stock_left else "")
+
+    def draw_row(self, sprites, faces, x0, y, x1, dim=False):
+        n = len(faces)
+        step = layout.step(n, x1 - x0)
+        for i in range(len(sprites)):
+            s = sprites[i]
+            if i < n:
+                s[0] = faces[i] + (ui.DIM if dim else 0)
+                s.x, s.y = x0 + i * step, y
+                s.hidden = False
+            else:
+                s.hidden = True
+
+    def draw_trick(self, faces, leader):
+        n = self.session.players()
+        for i in range(3):
+            s = self.trick[i]
+            if i < len(faces):
+                seat = (leader + i) % n
+                s[0] = faces[i]
+                s.x, s.y = self.lay.trick[seat]
+                s.hidden = False
+            else:
+                s.hidden = True
+
+    def draw_extra(self, obs):
+        faces = []
+        if obs.dabb is not None and obs.phase == PH_BURY:
+            faces = list(obs.dabb)
+        self.draw_row(self.extra, faces, 50, 58, 110)
+
+    def draw_mine(self, obs):
+        """The person's cards: hand sorted by suit (trump first), then the table cards."""
+        self.slots = layout.my_cards(obs, self.app.settings.sort)
+        hand = [s for s in self.slots if s[2] == 0]
+        table = [s for s in self.slots if s[2] != 0]
+        picking = self.waiting and (obs.phase == PH_PLAY or obs.phase == PH_BURY)
+        self._place(self.hand, hand, 0, picking, self.lay.hand_y, True)
+        self._place(self.my_table, table, len(hand), picking, 68, False)
+        if self.cursor >= len(self.slots):
+            self.cursor = max(0, len(self.slots) - 1)
+
+    def _place(self, sprites, slots, first, picking, y, centre):
+        """The hand is centred; table cards start at the left, apart from the trick."""
+        n = len(slots)
+        step = layout.step(n, 156)
+        x0 = (ui.W - (ui.CARD_W + step * (n - 1))) // 2 if n and centre else 2
+        legal = self.obs.legal
+        for i in range(len(sprites)):
+            s = sprites[i]
+            if i >= n:
+                s.hidden = True
+                continue
+            face, action, _src = slots[i]
+            ok = not picking or action in legal
+            s[0] = face + (0 if ok else ui.DIM)
+            s.x = x0 + i * step
+            s.y = y - (_RAISE if picking and first + i == self.cursor else 0)
+            s.hidden = False
+
+    def sprite_of(self, k):
+        """The sprite showing the person's card number k (hand first, then table)."""
+        hand_n = 0
+        for s in self.slots:
+            if s[2] == 0:
+                hand_n += 1
+        return self.hand[k] if k < hand_n else self.my_table[k - hand_n]

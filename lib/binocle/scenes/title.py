@@ -1,0 +1,108 @@
+"""The title screen: choose a rule set, the AI's level and the options, then play."""
+
+import displayio
+
+from binocle import ui, words
+from binocle.settings import RULES, TARGETS, LEVEL_NAMES
+from binocle.scenes.pause import MENU_KEYS
+
+
+class Title:
+    KEYS = MENU_KEYS
+
+    def __init__(self, app):
+        self.app = app
+        self.group = displayio.Group()
+        self.group.append(ui.panel(0, 0, ui.W, ui.H, ui.GREEN))
+        for i, f in enumerate((29, 23, 31, 7)):            # A of clubs, 10D, AC... a fan of cards
+            self.group.append(app.sheet.sprite(f, 104 + i * 12, 2 + (i % 2) * 3))
+        name = ui.text("Binocle", 4, 4, ui.YELLOW)
+        name.scale = 2
+        self.group.append(name)
+        self.keys = []
+        self.menu = ui.Menu("New game", self.items(), x=4, y=34, w=152, rows=6)
+        self.group.append(self.menu.group)
+
+    def items(self):
+        st = self.app.settings
+        rules = RULES[st.rules]
+        keys = ["play", "rules", "level"]
+        if rules == "hoyle":
+            keys += ["pack", "grand"]
+        elif rules == "french":
+            keys.append("target")
+        keys += ["help", "settings"]
+        self.keys = keys
+        return [self.text(k) for k in keys]
+
+    def text(self, key):
+        st = self.app.settings
+        if key == "play":
+            return "Play"
+        if key == "rules":
+            return words.rule_title(RULES[st.rules])
+        if key == "level":
+            return "AI: " + LEVEL_NAMES[st.level]
+        if key == "pack":
+            return "Pack: %d cards" % (64 if st.pack64 else 48)
+        if key == "grand":
+            return "Grand binocle: " + ("on" if st.grand else "off")
+        if key == "target":
+            return "Game to %d" % TARGETS[st.target]
+        if key == "help":
+            return "Rules help"
+        return "Settings"
+
+    def refresh(self):
+        items = self.items()
+        self.menu.items = items
+        self.menu.select(self.menu.index)
+
+    def update(self, now):
+        pass
+
+    def up(self):
+        self.menu.move(-1)
+
+    def down(self):
+        self.menu.move(1)
+
+    def back(self):
+        pass
+
+    def reveal(self):
+        """Back on top after the scene above closed."""
+        self.refresh()
+
+    def choose(self):
+        key = self.keys[self.menu.index]
+        st = self.app.settings
+        if key == "play":
+            self.app.start_game(self.app.new_seed())
+        elif key == "rules":
+            st.rules = (st.rules + 1) % len(RULES)
+            self.rebuild()
+        elif key == "level":
+            st.level = (st.level + 1) % len(LEVEL_NAMES)
+        elif key == "pack":
+            st.pack64 ^= 1
+        elif key == "grand":
+            st.grand ^= 1
+        elif key == "target":
+            st.target = (st.target + 1) % len(TARGETS)
+        elif key == "help":
+            from binocle.scenes.help import Help
+            self.app.push(Help(self.app, RULES[st.rules]))
+            return
+        else:
+            from binocle.scenes.pause import SettingsScreen
+            self.app.push(SettingsScreen(self.app))
+            return
+        self.refresh()
+
+    def rebuild(self):
+        """The rule set changed: its option lines differ, so the menu is made anew."""
+        index = self.menu.index
+        self.group.remove(self.menu.group)
+        self.menu = ui.Menu("New game", self.items(), x=4, y=34, w=152, rows=6, index=index)
+        self.group.append(self.menu.group)

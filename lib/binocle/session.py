@@ -1,0 +1,140 @@
+"""One game as the app sees it: the engine state, the AI seats and the hint adviser.
+
+The app never reads the state itself: it asks for the person's observation
+(seat 0), hands the person's choices to `apply()`, and lets the AI seat to
+move think in slices with `think()` so the screen stays alive meanwhile.
+"""
+
+from engine import actions
+from engine.rules import new_game
+from engine.state import PH_BETWEEN, PH_OVER
+from engine.ai import new_player, levels
+
+HUMAN = 0
+TWO_NAMES = ("You", "AI")
+THREE_NAMES = ("You", "East", "West")     # East plays after you, West before
+
+
+class Session:
+    def __init__(self, rules, seed, options, level):
+        self.rules = rules
+        self.seed = seed
+        self.options = options
+        self.level = level
+        self.state = new_game(rules, seed, options)
+        n = self.state.PLAYERS
+        self.names = TWO_NAMES if n == 2 else THREE_NAMES
+        self.ai = [None] * n
+        for p in range(1, n):
+            self.ai[p] = new_player(rules, p, level, seed * 7 + p, options)
+        self.adviser = new_player(rules, HUMAN, level, seed * 7, options)
+        self.thinker = None          # the generator of the seat now thinking
+        self.thinking_seat = -1
+        self.hint_for = -1           # action count the cached hint belongs to
+        self.hint = None             # (action, reason)
+        self.hint_gen = None
+
+    # -- what the person may know -------------------------------------------------------
+
+    def observation(self):
+        return self.state.observation(HUMAN)
+
+    def players(self):
+        return self.state.PLAYERS
+
+    def to_move(self):
+        return self.state.current_player()
+
+    def person_to_move(self):
+        return self.state.current_player() == HUMAN and self.state.phase != PH_BETWEEN
+
+    def ai_to_move(self):
+        p = self.state.current_player()
+        return p > 0 and self.state.phase != PH_BETWEEN
+
+    def deal_over(self):
+        return self.state.phase == PH_BETWEEN
+
+    def game_over(self):
+        return self.state.phase == PH_OVER
+
+    def describe(self, action):
+        return self.state.describe(action)
+
+    def kind_names(self):
+        return self.state.kind_names()
+
+    def points_of(self, action):
+        """Points the player to move scores at once by this action (melds, the nine)."""
+        p = self.state.current_player()
+        c = self.state.clone()
+        before = c.score[p]
+        c.apply(action)
+        return c.score[p] - before
+
+    # -- moves --------------------------------------------------------------------------
+
+    def apply(self, action):
+        """The person's or an AI's action; IllegalAction leaves everything unchanged."""
+        self.state.apply(action)
+        self.thinker = None
+        self.thinking_seat = -1
+
+    def next_deal(self):
+        self.state.apply(actions.DEAL)
+
+    def think(self, ticks_ms, budget_ms):
+        """Step the AI seat to move for about budget_ms; its action when decided, else -1."""
+        p = self.state.current_player()
+        if self.thinker is None or self.thinking_seat != p:
+            self.share_solver(self.ai[p])
+            self.thinker = self.ai[p].thinking(self.state.observation(p))
+            self.thinking_seat = p
+        return self._step(self.thinker, self.ai[p], ticks_ms, budget_ms, self._done_ai)
+
+    def _done_ai(self):
+        self.thinker = None
+        self.thinking_seat = -1
+
+    def hint_step(self, ticks_ms, budget_ms):
+        """Work on the person's hint; (action, reason) when ready, else None."""
+        n = self.state.nactions
+        if self.hint_for == n and self.hint is not None and self.hint_gen is None:
+            return self.hint
+        if self.hint_for != n:
+            self.hint_for = n
+            self.hint = None
+            self.share_solver(self.adviser)
+            self.hint_gen = self.adviser.thinking(self.observation())
+        a = self._step(self.hint_gen, self.adviser, ticks_ms, budget_ms, self._done_hint)
+        if a < 0:
+            return None
+        self.hint = (a, self.adviser.why)
+        return self.hint
+
+    def _done_hint(self):
+        self.hint_gen = None
+
+    def _step(self, gen, player, ticks_ms, budget_ms, done):
+        start = ticks_ms()
+        for _ in gen:
+            if (ticks_ms() - start) & 0x1FFFFFFF >= budget_ms:
+                return -1
+        done()
+        return player.decision
+
+    def share_solver(self, player):
+        """The exact endgame's table is scratch: one for the whole session is enough
+        (its entries name seats absolutely, so any seat may reuse them)."""
+        if player.solver is not None:
+            return
+        for other in self.ai + [self.adviser]:
+            if other is not None and other.solver is not None and other.p == player.p:
+                player.solver = other.solver
+                return
+
+    def remember(self):
+        """Show the adviser the person's observation at each of the person's decisions,
+        as every AI seat sees its own (its card memory)."""
+        if self.adviser.p[levels.MEMORY]:
+            self.adviser.memory.update(self.observation())

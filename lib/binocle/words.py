@@ -1,0 +1,95 @@
+"""Short texts for the 160x128 screen: 26 characters of terminalio's 6x12 font per line."""
+
+from engine import actions, cards
+
+SUIT_WORDS = ("Spades", "Hearts", "Diamonds", "Clubs")
+RANK_WORDS = ("7", "8", "9", "J", "Q", "K", "10", "A")
+CONTRACT_WORDS = ("Spades", "Hearts", "Diamonds", "Clubs", "Durch")
+RULE_TITLES = (("hoyle", "Binocle to 1000"), ("french", "French to 1500"), ("binokel", "Binokel, 3 hands"))
+
+
+def rule_title(name):
+    for key, title in RULE_TITLES:
+        if key == name:
+            return title
+    return name
+
+
+def card(f):
+    """'10H', 'QS'."""
+    return RANK_WORDS[f & 7] + cards.SUIT_CHARS[f >> 3]
+
+
+def short_kind(name):
+    """A meld kind's name cut to fit a menu line: 'marriage in hearts' -> 'marriage H'."""
+    if name.startswith("marriage in "):
+        return "marriage " + name[12].upper()
+    return name
+
+
+def choice(session, obs, action):
+    """A menu line for one of the person's non-card choices."""
+    if actions.is_meld(action):
+        kind = actions.meld_kind(action)
+        names = session.kind_names()
+        text = short_kind(names[kind]) if names is not None and kind < len(names) else "meld"
+        if "table" in session.describe(action):
+            text += "+tbl"
+        return "%s %d" % (text, session.points_of(action))
+    if action == actions.EXCHANGE:
+        return "Swap 9 for turn-up %d" % session.points_of(action)
+    if action == actions.PASS:
+        return ("No meld", "Play on", "No knock", "Pass")[_pass_kind(obs)]
+    if action == actions.KNOCK:
+        return "Knock: I have %d" % obs.target
+    if action == actions.BID:
+        return "Bid %d" % (obs.bid + 10)
+    if actions.TRUMP <= action < actions.TRUMP + 4:
+        return "Trump " + SUIT_WORDS[action - actions.TRUMP]
+    if action == actions.DURCH:
+        return "Durch (all tricks)"
+    if actions.SURRENDER <= action < actions.SURRENDER + 4:
+        return "Give up (%s)" % SUIT_WORDS[action - actions.SURRENDER]
+    return session.describe(action)
+
+
+def _pass_kind(obs):
+    from engine.state import PH_ANNOUNCE, PH_KNOCK, PH_BID
+    if obs.phase == PH_ANNOUNCE:
+        return 0
+    if obs.phase == PH_KNOCK:
+        return 2
+    if obs.phase == PH_BID:
+        return 3
+    return 1
+
+
+def narrate(names, seat, action, session, obs):
+    """One line on what a player did, for the message bar ('AI: four kings 80')."""
+    who = names[seat]
+    if actions.is_play(action):
+        return None                      # the card itself is shown moving
+    if actions.BURY <= action < actions.BURY + 32:
+        return None if seat != 0 else "Buried " + card(action - actions.BURY)
+    if action == actions.PASS:
+        if obs.phase == 3:
+            return who + " passes"
+        return None
+    if action == actions.DEAL:
+        return None
+    return who + ": " + choice(session, obs, action)
+
+
+def wrap(text, width=26):
+    """Lines of at most width characters, broken at spaces."""
+    out = []
+    for para in text.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            if line and len(line) + 1 + len(word) > width:
+                out.append(line)
+                line = word
+            else:
+                line = word if not line else line + " " + word
+        out.append(line)
+    return out

@@ -1,0 +1,159 @@
+"""The handheld app in the simulator, headless: scripted buttons play real deals.
+
+Every person's move goes through the input layer and the scenes' key tables
+(tools/simdriver.py); the AI seats think through the app's sliced loop.
+"""
+
+import os
+
+import pytest
+
+from tools.simdriver import Driver
+from engine import record
+
+
+
+def same_colour(pixel, rgb):
+    """The screen is 16-bit (RGB565): a colour comes back within a few steps of itself."""
+    want = ((rgb >> 16) & 0xFF, (rgb >> 8) & 0xFF, rgb & 0xFF)
+    return all(abs(pixel[i] - want[i]) <= 8 for i in range(3))
+
+
+GREEN = 0x0B6623        # the table
+SEEDS = {"hoyle": 7, "french": 3, "binokel": 11}
+
+
+@pytest.fixture(scope="module")
+def d():
+    return Driver()
+
+
+def picking(d, want_trick=False, want_illegal=False):
+    """Play on until the person is to pick a card (with a trick led / with cards not allowed)."""
+    for _ in range(20000):
+        s = d.scene()
+        if d.scene_name() == "Table" and s.picking():
+            illegal = [k for k in range(len(s.slots)) if s.slots[k][1] not in s.obs.legal]
+            if (not want_trick or s.obs.trick) and (not want_illegal or illegal):
+                return s
+            d.person_move()
+        elif not d.person_move():
+            d.tick()
+    raise AssertionError("the person never got to pick a card")
+
+
+@pytest.mark.parametrize("rules", ["hoyle", "french", "binokel"])
+def test_a_whole_deal_by_buttons_to_the_score_sheet(d, rules, tmp_path):
+    d.seen = []
+    d.start(rules, SEEDS[rules])
+    sheet = d.play_until(("Sheet",))
+    session = d.app.session
+    obs = session.observation()
+    assert len(obs.sheet) == 1
+    for scene in ("Table", "Choice", "Summary", "Sheet"):
+        assert scene in d.seen
+    # the score sheet on screen is the engine's
+    row = obs.sheet[0]
+    assert sheet.cells[1][0].text == "1"
+    total = 7 if rules == "binokel" else 4
+    for p in range(session.players()):
+        assert sheet.cells[1][p + 1].text.rstrip("*") == str(row[total][p])
+        assert obs.scores[p] == row[total][p]
+    # the actions the app sent replay to the same game in a fresh engine
+    replay = record.replay(record.encode(session.state))
+    assert replay.scores() == session.state.scores()
+    assert replay.sheet == session.state.sheet
+    path = d.shot(str(tmp_path / ("sheet-%s.png" % rules)))
+    assert os.path.getsize(path) > 500
+    d.press(d.B.A)                                   # on to the next deal
+    assert d.scene_name() in ("Table", "Choice", "GameOver")
+
+
+def test_the_cursor_card_stands_raised(d):
+    d.start("hoyle", 7)
+    t = picking(d)
+    k = t.cursor
+    raised = t.sprite_of(k)
+    assert raised.y == t.lay.hand_y - 5
+    assert not same_colour(d.pixel(raised.x + 3, t.lay.hand_y - 3), GREEN)    # the card's face, above the row
+    d.press(d.B.RIGHT)
+    assert t.cursor == (k + 1) % len(t.slots)
+    moved = t.sprite_of(t.cursor)
+    assert moved.y == t.lay.hand_y - 5
+    assert raised.y == t.lay.hand_y
+    assert same_colour(d.pixel(raised.x + 3, t.lay.hand_y - 3), GREEN)    # back down: table shows there
+
+
+def test_cards_that_cannot_be_played_are_dimmed(d):
+    d.start("binokel", SEEDS["binokel"])
+    t = picking(d, want_trick=True, want_illegal=True)
+    dimmed = 0
+    for k in range(len(t.slots)):
+        face, action, _src = t.slots[k]
+        sprite = t.sprite_of(k)
+        if action in t.obs.legal:
+            assert sprite[0] == face
+        else:
+            assert sprite[0] == face + 32
+            dimmed += 1
+    assert dimmed > 0
+    # a dimmed card's face is grey on screen: look inside the last card, which nothing covers
+    last = t.sprite_of(len(t.slots) - 1)
+    colour = d.pixel(last.x + 15, last.y + 24)
+    assert same_colour(colour, 0x9A9A9A if t.slots[-1][1] not in t.obs.legal else 0xF8F8F0)
+
+
+def test_trump_is_shown(d):
+    d.start("hoyle", 7)
+    t = picking(d)
+    obs = t.obs
+    assert t.turnup[0] == obs.turnup and not t.turnup.hidden
+    assert obs.turnup >> 3 == obs.trump
+    assert not same_colour(d.pixel(t.turnup.x + 10, t.turnup.y + 14), GREEN)
+    d.start("binokel", SEEDS["binokel"])
+    t = picking(d, want_trick=True)
+    assert t.obs.trump >= 0
+    assert t.turnup[0] == 66 + t.obs.trump and not t.turnup.hidden
+
+
+def test_hint_moves_the_cursor_and_gives_a_reason(d):
+    d.app.settings.hints = 1
+    d.start("french", SEEDS["french"])
+    t = picking(d)
+    d.press(d.B.SELECT)
+    for _ in range(2000):
+        if d.app.hint_job is None:
+            break
+        d.tick()
+    action, why = d.app.session.hint
+    assert action in t.obs.legal
+    assert t.slots[t.cursor][1] == action
+    assert d.app.toast_lines[0].text.startswith("Hint: play ")
+    assert why
+
+
+def test_pause_menu_leads_to_the_sheet_and_back(d):
+    d.start("hoyle", 7)
+    t = picking(d)
+    d.press(d.B.START)
+    assert d.scene_name() == "Pause"
+    for _ in range(3):
+        d.press(d.B.DOWN)
+    d.press(d.B.A)
+    assert d.scene_name() == "Sheet"
+    assert d.scene().cells[1][0].text == "none yet"
+    d.press(d.B.B)
+    assert d.scene_name() == "Pause"
+    d.press(d.B.B)
+    assert d.scene() is t and t.picking()
+
+
+def test_a_press_finishes_a_card_slide(d):
+    d.start("hoyle", 7)
+    t = picking(d)
+    d.app.settings.anim = 3                # slow slides
+    d.press(d.B.A)                         # play the card under the cursor: it slides
+    assert t.anim.busy()
+    d.press(d.B.B)
+    assert not t.anim.busy()
+    d.app.settings.anim, d.app.settings.pace = 0, 0

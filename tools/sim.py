@@ -1,0 +1,80 @@
+"""The handheld game in a desktop window: python -m tools sim [--screenshot FILE]
+
+Runs the very app the board runs (lib/binocle, engine/, assets/) on real
+displayio (Blinka's, drawn by pygame), with the keyboard as the buttons:
+
+    arrows  left/right/up/down      X or Space  A        Z or Backspace  B
+    Enter   START (menu)            Tab or H    SELECT (hint)
+"""
+
+import argparse
+import os
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FRAME_S = 0.012          # the window needs no more than ~80 frames a second
+
+NO_SCREEN = """sim: no screen to open a window on (neither DISPLAY nor WAYLAND_DISPLAY is set).
+  On a desktop, run 'make play' there. Here you can:
+    python -m tools play                 the same game in the terminal
+    SDL_VIDEODRIVER=dummy python -m tools sim --frames 200 --screenshot shot.png
+                                         run headless and save what the screen shows
+"""
+
+
+def build_parser():
+    p = argparse.ArgumentParser(prog="python -m tools sim", description=__doc__.split("\n")[0])
+    p.add_argument("--screenshot", metavar="FILE", help="save the screen as PNG when the window closes")
+    p.add_argument("--frames", type=int, default=0, help="stop after this many frames (0: run until closed)")
+    return p
+
+
+def has_screen():
+    if os.environ.get("SDL_VIDEODRIVER") in ("dummy", "offscreen"):
+        return True
+    if sys.platform in ("win32", "darwin"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def load_app():
+    """The app with the simulator profile (imports pygame: call once per process)."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    os.environ.setdefault("BLINKA_FORCEBOARD", "GENERIC_LINUX_PC")
+    if os.path.join(ROOT, "lib") not in sys.path:
+        sys.path.insert(0, os.path.join(ROOT, "lib"))
+    if ROOT not in sys.path:
+        sys.path.insert(0, ROOT)
+    from binocle.boards import sim as profile
+    from binocle.app import App
+    return App(profile, assets=os.path.join(ROOT, "assets") + os.sep), profile
+
+
+def save_screen(profile, path):
+    import pygame
+    pygame.image.save(profile.display._pygame_screen, path)
+
+
+def main(argv):
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as e:
+        return e.code
+    if not has_screen():
+        sys.stderr.write(NO_SCREEN)
+        return 2
+    app, profile = load_app()
+    from binocle.scenes.title import Title
+    app.replace(Title(app))
+    frames = 0
+    while not profile.quit_requested():
+        app.tick()
+        frames += 1
+        if args.frames and frames >= args.frames:
+            break
+        time.sleep(FRAME_S)
+    if args.screenshot and profile.display._pygame_screen is not None:
+        save_screen(profile, args.screenshot)
+        print("saved %s" % args.screenshot)
+    return 0

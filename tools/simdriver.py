@@ -1,0 +1,195 @@
+"""Drive the simulator without a person: a fake clock, scripted button presses,
+screenshots. The headless tests and `python -m tools screens` use it.
+
+    d = Driver()                 # one per process: displayio has one display
+    d.start("binokel", seed=5)   # through the title screen's menu, by buttons
+    d.play_until("Sheet")        # the person's moves by buttons too (see person_move)
+    d.shot("/tmp/sheet.png")
+"""
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+STEP_MS = 40               # fake time per frame while waiting
+MAX_FRAMES = 20000
+
+
+class Stuck(Exception):
+    """The scripted game did not get where it should (a bug, not a slow machine)."""
+
+
+class Driver:
+    def __init__(self):
+        from tools.sim import load_app
+        self.app, self.profile = load_app()
+        self.t = 1000
+        self.profile.clock = self.clock
+        self.seen = []                 # scene names, in the order first met
+        from binocle import buttons
+        self.B = buttons
+
+    def clock(self):
+        return self.t
+
+    # -- time and buttons -----------------------------------------------------------
+
+    def tick(self, ms=STEP_MS):
+        self.t = (self.t + ms) & 0x1FFFFFFF
+        self.app.tick()
+        name = self.scene_name()
+        if name not in self.seen:
+            self.seen.append(name)
+
+    def press(self, button, hold_ms=40):
+        self.profile.buttons.inject(button, True)
+        self.tick(hold_ms)
+        self.profile.buttons.inject(button, False)
+        self.tick(hold_ms)
+
+    def scene(self):
+        return self.app.top()
+
+    def scene_name(self):
+        s = self.app.top()
+        return type(s).__name__ if s is not None else ""
+
+    def wait_for(self, names, frames=MAX_FRAMES):
+        for _ in range(frames):
+            if self.scene_name() in names:
+                return self.scene()
+            self.tick()
+        raise Stuck("waited for %s, still at %s" % (names, self.scene_name()))
+
+    # -- a game ---------------------------------------------------------------------------
+
+    def title(self):
+        from binocle.scenes.title import Title
+        self.app.replace(Title(self.app))
+        self.tick()
+
+    def start(self, rules, seed, level=None, fast=True):
+        """From the title screen: pick the rule set with the buttons, then Play."""
+        st = self.app.settings
+        if fast:
+            st.anim, st.pace = 0, 0
+        if level is not None:
+            st.level = ("easy", "normal", "hard").index(level)
+        self.title()
+        title = self.scene()
+        self.press(self.B.DOWN)                         # to the rule set line
+        for _ in range(3):
+            if title.text("rules").lower().startswith(("binocle", "french", "binokel")[("hoyle", "french", "binokel").index(rules)]):
+                break
+            self.press(self.B.A)
+        self.app.new_seed = lambda: seed
+        self.press(self.B.UP)
+        self.press(self.B.A)                            # Play
+        return self.wait_for(("Table", "Choice"), 50)
+
+    def person_move(self, pick_last=False):
+        """One decision of the person's, by buttons: the cursor to the first legal card
+        (or the menu's first / last line), then A. Returns False if nothing was to do."""
+        s = self.scene()
+        name = type(s).__name__
+        if name == "Table" and s.picking():
+            legal = s.obs.legal
+            for _ in range(len(s.slots) + 1):
+                if s.slots[s.cursor][1] in legal:
+                    break
+                self.press(self.B.RIGHT)
+            self.press(self.B.A)
+            return True
+        if name == "Choice":
+            if pick_last:
+                self.press(self.B.UP)
+            self.press(self.B.A)
+            return True
+        if name in ("Melds", "Summary"):
+            self.press(self.B.A)
+            return True
+        return False
+
+    def play_until(self, names, frames=MAX_FRAMES, pick_last=False, on_scene=None):
+        for _ in range(frames):
+            name = self.scene_name()
+            if name in names:
+                return self.scene()
+            if on_scene is not None:
+                on_scene(self, name)
+            if not self.person_move(pick_last):
+                self.tick()
+        raise Stuck("played on, never reached %s (at %s)" % (names, self.scene_name()))
+
+    # -- pictures -------------------------------------------------------------------------
+
+    def pixel(self, x, y):
+        return tuple(self.profile.display._pygame_screen.get_at((x, y)))[:3]
+
+    def shot(self, path, scale=1):
+        import pygame
+        surface = self.profile.display._pygame_screen
+        if scale != 1:
+            surface = pygame.transform.scale(surface, (surface.get_width() * scale, surface.get_height() * scale))
+        pygame.image.save(surface, path)
+        return path
+
+
+SCREENS = (
+    # file name, rule set, scene to stop at, how
+    ("title", None, None),
+    ("table-hoyle", "hoyle", "table"),
+    ("meld-hoyle", "hoyle", "Choice"),
+    ("bid-binokel", "binokel", "Choice"),
+    ("table-binokel", "binokel", "table"),
+    ("summary", "french", "Summary"),
+    ("sheet", "french", "Sheet"),
+    ("pause", "hoyle", "Pause"),
+)
+
+
+def main(argv):
+    """python -m tools screens [DIR]: the README's screenshots (3x), from scripted games."""
+    out = argv[0] if argv else os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                                             "docs", "screens")
+    os.makedirs(out, exist_ok=True)
+    d = Driver()
+    B = d.B
+    d.title()
+    d.shot(os.path.join(out, "title.png"), 3)
+    d.start("hoyle", 7)
+    d.play_until(("Choice",))
+    d.shot(os.path.join(out, "meld.png"), 3)
+    d.press(B.A)
+    d.play_until(("Table",))
+    while not d.scene().picking():
+        d.tick()
+    d.press(B.RIGHT)
+    d.shot(os.path.join(out, "table-hoyle.png"), 3)
+    d.press(B.START)
+    d.shot(os.path.join(out, "pause.png"), 3)
+    d.press(B.B)
+    d.press(B.SELECT)
+    for _ in range(500):
+        if d.app.hint_job is None:
+            break
+        d.tick()
+    d.shot(os.path.join(out, "hint.png"), 3)
+    d.start("binokel", 11)
+    d.play_until(("Choice",))
+    d.shot(os.path.join(out, "bid-binokel.png"), 3)
+    d.play_until(("Melds",))
+    d.shot(os.path.join(out, "melds-binokel.png"), 3)
+    d.press(B.A)
+    while not (d.scene_name() == "Table" and d.scene().picking() and d.scene().obs.trick):
+        if not d.person_move():
+            d.tick()
+    d.shot(os.path.join(out, "table-binokel.png"), 3)
+    d.start("french", 3)
+    d.play_until(("Summary",))
+    d.shot(os.path.join(out, "summary.png"), 3)
+    d.press(B.A)
+    d.shot(os.path.join(out, "sheet.png"), 3)
+    print("screens in %s" % out)
+    return 0
