@@ -20,6 +20,10 @@ PALETTE = (
     0x0B6623, 0xF8F8F0, 0x101010, 0xD01818, 0x9A9A9A, 0x404040, 0x803030, 0x1838A8,
     0x6890E0, 0x505050, 0xF8D820, 0x064010, 0x3C9A50, 0xF08020, 0xFFFFFF, 0x808080,
 )
+# the app dims a card by drawing it with a copy of the palette in which
+# entries 1, 2, 3 (card white, ink, red) get the colours of 4, 5, 6
+DIM_MAP = {1: 4, 2: 5, 3: 6}
+DIM_PALETTE = tuple(PALETTE[DIM_MAP.get(i, i)] for i in range(16))
 # pixels of a card tile outside its cut corners: 3 per corner
 CORNERS = {(0, 0), (1, 0), (0, 1), (18, 0), (19, 0), (19, 1),
            (0, 26), (0, 27), (1, 27), (19, 26), (18, 27), (19, 27)}
@@ -36,8 +40,8 @@ def pixels(data):
     """Palette index per pixel, rows top-down, decoded from the 4-bit bottom-up rows."""
     offset = struct.unpack_from("<I", data, 10)[0]
     out = bytearray()
-    for y in range(252):
-        row = data[offset + (251 - y) * 80:offset + (252 - y) * 80]
+    for y in range(140):
+        row = data[offset + (139 - y) * 80:offset + (140 - y) * 80]
         for b in row:
             out += bytes((b >> 4, b & 15))
     return bytes(out)
@@ -57,20 +61,24 @@ def test_file_matches_generator(data):
 
 
 def test_constants():
-    assert (G.TILE_W, G.TILE_H, G.COLUMNS, G.ROWS, G.WIDTH, G.HEIGHT) == (20, 28, 8, 9, 160, 252)
-    assert (G.DIM, G.BACK, G.SLOT, G.SUIT_SIGN, G.BLANK) == (32, 64, 65, 66, 70)
-    assert (G.TILE_COUNT, G.PEEK_W) == (72, 8)
+    assert (G.TILE_W, G.TILE_H, G.COLUMNS, G.ROWS, G.WIDTH, G.HEIGHT) == (20, 28, 8, 5, 160, 140)
+    assert (G.FACES, G.BACK, G.SLOT, G.SUIT_SIGN, G.BLANK) == (32, 32, 33, 34, 38)
+    assert (G.TILE_COUNT, G.PEEK_W) == (40, 8)
+    assert not hasattr(G, "DIM")                    # no dimmed tiles any more
+    assert (G.WHITE, G.INK, G.RED, G.DIM_FACE, G.DIM_INK, G.DIM_RED) == (1, 2, 3, 4, 5, 6)
+    assert G.FACE_INDICES == {0, 1, 2, 3, 9, 10}
     assert G.PALETTE == PALETTE
+    assert len(G.tiles()) == 40
 
 
 def test_header(data):
-    assert len(data) == 20278
+    assert len(data) == 11318
     assert data[:2] == b"BM"
     size, reserved, offset = struct.unpack_from("<III", data, 2)
-    assert (size, reserved, offset) == (20278, 0, 118)
+    assert (size, reserved, offset) == (11318, 0, 118)
     header = struct.unpack_from("<IiiHHIIiiII", data, 14)
     # size, width, height (> 0: bottom-up), planes, bpp, BI_RGB, image bytes, 72 dpi, colours used/important
-    assert header == (40, 160, 252, 1, 4, 0, 20160, 2835, 2835, 16, 16)
+    assert header == (40, 160, 140, 1, 4, 0, 11200, 2835, 2835, 16, 16)
 
 
 def test_palette(data):
@@ -78,6 +86,8 @@ def test_palette(data):
     assert entries == [(c & 255, (c >> 8) & 255, c >> 16, 0) for c in PALETTE]
     assert entries[0] == (0x23, 0x66, 0x0B, 0)      # the transparent key, table green
     assert entries[3] == (0x18, 0x18, 0xD0, 0)      # red
+    # the dim colours stay in the sheet's palette: the app copies them into 1, 2, 3
+    assert entries[4:7] == [(0x9A, 0x9A, 0x9A, 0), (0x40, 0x40, 0x40, 0), (0x30, 0x30, 0x80, 0)]
 
 
 def test_loads_with_imageload(pixels):
@@ -91,9 +101,9 @@ def test_loads_with_imageload(pixels):
             self.value_count = value_count
 
     bitmap, palette = adafruit_imageload.load(PATH, bitmap=Bitmap, palette=displayio.Palette)
-    assert (bitmap.width, bitmap.height, bitmap.value_count, len(palette)) == (160, 252, 16, 16)
+    assert (bitmap.width, bitmap.height, bitmap.value_count, len(palette)) == (160, 140, 16, 16)
     assert [palette[i] for i in range(16)] == list(PALETTE)
-    assert bytes(bitmap[x, y] for y in range(252) for x in range(160)) == pixels
+    assert bytes(bitmap[x, y] for y in range(140) for x in range(160)) == pixels
 
 
 def test_face_tiles(pixels):
@@ -102,6 +112,8 @@ def test_face_tiles(pixels):
     for f, rows in enumerate(faces):
         ink = 3 if f >> 3 in (1, 2) else 2          # hearts and diamonds red
         assert colours(rows) == {0, 1, 9, ink}, f
+        # only indices the dim palette handles: 1, 2, 3 change, 0, 9, 10 stay
+        assert colours(rows) <= {0, 1, 2, 3, 9, 10}, f
         assert {(x, y) for y in range(28) for x in range(20) if rows[y][x] == 0} == CORNERS
         assert rows[1][1] == rows[0][2] == rows[2][0] == rows[27][10] == rows[14][19] == 9
     # what shows of a card in an overlapped hand names it on its own
@@ -112,20 +124,46 @@ def test_face_tiles(pixels):
         assert all(r[7] == r[8] == 1 for r in rows[2:26])
 
 
-def test_dim_tiles(pixels):
+def test_dim_palette():
+    assert DIM_PALETTE[:7] == (0x0B6623, 0x9A9A9A, 0x404040, 0x803030, 0x9A9A9A, 0x404040, 0x803030)
+    assert DIM_PALETTE[7:] == PALETTE[7:]
+
+
+def test_faces_dim_through_the_palette(pixels):
+    """Drawn with the dim palette, a face tile is the old dimmed tile: no card white, ink or red left."""
     for f in range(32):
-        normal, dim = tile(pixels, f), tile(pixels, 32 + f)
-        assert dim != normal
-        # same drawing, face grey and muted ink
-        assert dim == tuple(bytes({1: 4, 2: 5, 3: 6}.get(c, c) for c in r) for r in normal)
-        assert colours(dim) == {0, 9, 4, 6 if f >> 3 in (1, 2) else 5}
+        normal = tile(pixels, f)
+        # each pixel's index, mapped to the index whose colour the dim palette shows there
+        dim = tuple(bytes(DIM_MAP.get(c, c) for c in r) for r in normal)
+        assert dim != normal, f
+        assert not colours(dim) & {1, 2, 3}, f
+        assert colours(dim) == {0, 9, 4, 6 if f >> 3 in (1, 2) else 5}, f
+        # and the colours really are those: the dim palette on the tile's indices
+        # gives the same RGB as the normal palette on the mapped indices
+        assert [DIM_PALETTE[c] for r in normal for c in r] == [PALETTE[c] for r in dim for c in r]
+        assert {DIM_PALETTE[c] for r in normal for c in r} == \
+            {0x0B6623, 0x505050, 0x9A9A9A, 0x803030 if f >> 3 in (1, 2) else 0x404040}, f
+
+
+def test_generator_refuses_a_face_that_would_not_dim(monkeypatch):
+    draw = G.face_tile
+
+    def face_tile(face):
+        t = draw(face)
+        if face == 5:
+            t.set(10, 10, G.DIM_INK)        # already dim: the dim palette would leave it alone
+        return t
+
+    monkeypatch.setattr(G, "face_tile", face_tile)
+    with pytest.raises(ValueError, match=r"^face 5 uses indices \[5\]$"):
+        G.tiles()
 
 
 def test_back_slot_and_blanks(pixels):
-    back = tile(pixels, 64)
+    back = tile(pixels, 32)
     assert colours(back) == {0, 7, 8, 9}
     assert {(x, y) for y in range(28) for x in range(20) if back[y][x] == 0} == CORNERS
-    slot = tile(pixels, 65)
+    slot = tile(pixels, 33)
     assert colours(slot) == {0, 12}
     # inside the edge: rows 1 and 26 start past the cut corner
     assert all(slot[y][x] == 0 for y in range(1, 27) for x in range(2, 18))
@@ -134,13 +172,13 @@ def test_back_slot_and_blanks(pixels):
     edge = {(x, y) for y in range(28) for x in range(20) if back[y][x] == 9}
     dots = {(x, y) for y in range(28) for x in range(20) if slot[y][x] == 12}
     assert dots < edge and len(dots) == 44 and len(edge) == 84
-    for t in (70, 71):
+    for t in (38, 39):
         assert tile(pixels, t) == (bytes(20),) * 28
 
 
 def test_suit_signs(pixels):
     for suit in range(4):
-        rows = tile(pixels, 66 + suit)
+        rows = tile(pixels, 34 + suit)
         ink = 3 if suit in (1, 2) else 2
         assert colours(rows) == {0, 1, ink}
         xs = [x for y in range(28) for x in range(20) if rows[y][x] == ink]
@@ -148,7 +186,7 @@ def test_suit_signs(pixels):
         assert 9 <= max(xs) - min(xs) + 1 <= 11 and 10 <= max(ys) - min(ys) + 1 <= 12
         assert abs((max(xs) + min(xs)) / 2 - 9.5) <= 1 and abs((max(ys) + min(ys)) / 2 - 13.5) <= 1
         assert rows[0] == rows[27] == bytes(20)
-    assert len({tile(pixels, 66 + s) for s in range(4)}) == 4
+    assert len({tile(pixels, 34 + s) for s in range(4)}) == 4
 
 
 def test_main_bad_arguments(capsys, monkeypatch, data):

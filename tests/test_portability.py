@@ -113,3 +113,10 @@ def test_ai_package_is_checked_too():
 def test_engine_modules_stay_small():
     for name, source, _ in modules():
         assert source.count("\n") <= MAX_LINES, "%s has %d lines" % (name, source.count("\n"))
+
+
+def test_the_device_suite_compiles_every_app_file():
+    from tests.device.test_app_logic import APP_FILES
+    listed = set(APP_FILES)
+    on_disk = set(["code.py"] + [os.path.join("lib", "binocle", rel) for rel, _, _ in modules(APP)])
+    assert listed == on_disk

@@ -91,10 +91,11 @@ def test_cards_that_cannot_be_played_are_dimmed(d):
     for k in range(len(t.slots)):
         face, action, _src = t.slots[k]
         sprite = t.sprite_of(k)
+        assert sprite[0] == face
         if action in t.obs.legal:
-            assert sprite[0] == face
+            assert sprite.pixel_shader is d.app.sheet.palette
         else:
-            assert sprite[0] == face + 32
+            assert sprite.pixel_shader is d.app.sheet.dim
             dimmed += 1
     assert dimmed > 0
     # a dimmed card's face is grey on screen: look inside the last card, which nothing covers
@@ -113,7 +114,7 @@ def test_trump_is_shown(d):
     d.start("binokel", SEEDS["binokel"])
     t = picking(d, want_trick=True)
     assert t.obs.trump >= 0
-    assert t.turnup[0] == 66 + t.obs.trump and not t.turnup.hidden
+    assert t.turnup[0] == 34 + t.obs.trump and not t.turnup.hidden
 
 
 def test_hint_moves_the_cursor_and_gives_a_reason(d):
@@ -157,3 +158,14 @@ def test_a_press_finishes_a_card_slide(d):
     d.press(d.B.B)
     assert not t.anim.busy()
     d.app.settings.anim, d.app.settings.pace = 0, 0
+
+
+def test_the_app_and_a_game_fit_in_64_kb(d):
+    from tools import uimem
+    rows = uimem.report(d)
+    assert [r["rules"] for r in rows] == ["hoyle", "french", "binokel"]
+    for r in rows:
+        assert r["sheet"] == 32 + 160 * 4 // 8 * 140       # the card sheet: 4 bits a pixel
+        assert r["parts"]["labels"] >= 10 * uimem.LABEL
+        assert r["total"] < 64 * 1024, r
+    d.app.settings.level = 1

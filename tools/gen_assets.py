@@ -6,9 +6,9 @@ Every glyph is a pattern of rows below, so the file is byte-identical on every
 machine. `--check` rebuilds the sheet in memory and exits 1 if the file on
 disk differs; tests/test_assets.py does the same.
 
-The file: a 4-bit indexed Windows BMP, 160 x 252 px, BITMAPINFOHEADER, BI_RGB,
+The file: a 4-bit indexed Windows BMP, 160 x 140 px, BITMAPINFOHEADER, BI_RGB,
 16 palette entries, rows bottom-up, each row padded to 4 bytes. Tiles are
-20 x 28 px, 8 across and 9 down; tile t sits at column t % 8, row t // 8,
+20 x 28 px, 8 across and 5 down; tile t sits at column t % 8, row t // 8,
 so its top-left pixel is (20 * (t % 8), 28 * (t // 8)).
 
           col 0    1    2    3    4    5    6    7
@@ -16,27 +16,31 @@ so its top-left pixel is (20 * (t % 8), 28 * (t // 8)).
     row 1   7H   8H   ...                       AH     tiles  8..15
     row 2   7D   ...                            AD     tiles 16..23
     row 3   7C   ...                            AC     tiles 24..31
-    row 4-7 the same 32 faces dimmed                   tiles 32..63
-    row 8   back slot  S    H    D    C    --   --     tiles 64..71
+    row 4   back slot  S    H    D    C    --   --     tiles 32..39
 
     face tile   = face = suit * 8 + rank      (0..31, as engine/cards.py)
                   suit 0 S, 1 H, 2 D, 3 C;  rank 0 7, 1 8, 2 9, 3 J, 4 Q, 5 K, 6 10, 7 A
-    dimmed face = 32 + face                   (a card that cannot be played now)
-    64 card back, 65 empty slot, 66 + suit the suit alone (trump sign),
-    70 and 71 fully transparent
+    32 card back, 33 empty slot, 34 + suit the suit alone (trump sign),
+    38 and 39 fully transparent
+
+There are no dimmed tiles. The app draws a dimmed card (one that cannot be
+played now) with the same face tile and a copy of the palette in which entry
+1 takes the colour of 4, 2 that of 5 and 3 that of 6 (1->4, 2->5, 3->6). So
+a face tile uses only indices 0, 1, 2, 3 and 9 (10 would be allowed too):
+any other index would not change under the dim palette.
 
     index  colour    use                    index  colour    use
       0   0B6623  transparent key (green)     8   6890E0  back light blue
       1   F8F8F0  card white                  9   505050  card edge
       2   101010  ink black                  10   F8D820  highlight yellow
       3   D01818  red                        11   064010  table dark green
-      4   9A9A9A  dim face grey              12   3C9A50  table light green
-      5   404040  dim black                  13   F08020  orange
-      6   803030  dim red                    14   FFFFFF  pure white
+      4   9A9A9A  dim face grey (for 1)      12   3C9A50  table light green
+      5   404040  dim black (for 2)          13   F08020  orange
+      6   803030  dim red (for 3)            14   FFFFFF  pure white
       7   1838A8  back blue                  15   808080  mid grey
 
-    TILE_W 20  TILE_H 28  COLUMNS 8  ROWS 9  (WIDTH 160, HEIGHT 252, 72 tiles)
-    DIM 32  BACK 64  SLOT 65  SUIT_SIGN 66 (+ suit)  BLANK 70  PEEK_W 8
+    TILE_W 20  TILE_H 28  COLUMNS 8  ROWS 5  (WIDTH 160, HEIGHT 140, 40 tiles)
+    BACK 32  SLOT 33  SUIT_SIGN 34 (+ suit)  BLANK 38  PEEK_W 8
 
 In a hand the cards overlap so that only the left PEEK_W = 8 px (x = 0..7)
 of each card shows: the rank (y = 2..8) and a small suit (y = 11..16) sit in
@@ -59,24 +63,23 @@ FILENAME = "cards.bmp"
 TILE_W = 20
 TILE_H = 28
 COLUMNS = 8
-ROWS = 9
+ROWS = 5
 WIDTH = TILE_W * COLUMNS        # 160
-HEIGHT = TILE_H * ROWS          # 252
+HEIGHT = TILE_H * ROWS          # 140
 FACES = 32                      # tiles 0..31
-DIM = 32                        # dimmed face = DIM + face
-BACK = 64
-SLOT = 65
-SUIT_SIGN = 66                  # 66..69, one per suit
-BLANK = 70                      # 70 and 71
-TILE_COUNT = COLUMNS * ROWS     # 72
+BACK = 32
+SLOT = 33
+SUIT_SIGN = 34                  # 34..37, one per suit
+BLANK = 38                      # 38 and 39
+TILE_COUNT = COLUMNS * ROWS     # 40
 PEEK_W = 8                      # what shows of a card under its right neighbour
 
 TRANSPARENT = 0
 WHITE = 1
 INK = 2
 RED = 3
-DIM_FACE = 4
-DIM_INK = 5
+DIM_FACE = 4                    # the app's dim palette puts these colours
+DIM_INK = 5                     # in entries 1, 2 and 3
 DIM_RED = 6
 BACK_BLUE = 7
 BACK_LIGHT = 8
@@ -87,6 +90,10 @@ TABLE_LIGHT = 12
 ORANGE = 13
 PURE_WHITE = 14
 MID_GREY = 15
+
+# what a face tile may use: the three the dim palette replaces (1->4, 2->5,
+# 3->6), plus transparency, the edge and the highlight, which stay as they are
+FACE_INDICES = frozenset((TRANSPARENT, WHITE, INK, RED, EDGE, HIGHLIGHT))
 
 PALETTE = (
     0x0B6623, 0xF8F8F0, 0x101010, 0xD01818, 0x9A9A9A, 0x404040, 0x803030, 0x1838A8,
@@ -378,16 +385,6 @@ def face_tile(face):
     return t
 
 
-# a dimmed card keeps its shape and layout; only the colours step down
-_DIM = {WHITE: DIM_FACE, INK: DIM_INK, RED: DIM_RED}
-
-
-def dimmed(tile):
-    t = Tile()
-    t.px = bytearray(_DIM.get(c, c) for c in tile.px)
-    return t
-
-
 def back_tile():
     t = blank_card(BACK_BLUE)
     for y in range(TILE_H):
@@ -432,9 +429,12 @@ def sign_tile(suit):
 
 
 def tiles():
-    """The 72 tiles in sheet order."""
-    faces = [face_tile(f) for f in range(FACES)]
-    out = faces + [dimmed(t) for t in faces]
+    """The 40 tiles in sheet order."""
+    out = [face_tile(f) for f in range(FACES)]
+    for f, t in enumerate(out):
+        # the dim palette changes only 1, 2 and 3; anything else would not dim
+        if not set(t.px) <= FACE_INDICES:
+            raise ValueError("face %d uses indices %s" % (f, sorted(set(t.px) - FACE_INDICES)))
     out.append(back_tile())
     out.append(slot_tile())
     out.extend(sign_tile(s) for s in range(4))

@@ -46,13 +46,28 @@ BINOKEL = (
                 "Others score their own if they took a trick. Game to 1500."),
 )
 
-KEYS = (
-    ("Buttons", "Left/right: move. A: choose. B: knock, or the last trick. Start: menu. "
-                "Select: hint. Any button hurries the cards on."),
-)
+# (what it does, the buttons that do it) for the buttons page, named as the board names them.
+_FUNCTIONS = (("Move", (1, 0)), ("Choose", (4,)), ("Knock/last trick", (5,)), ("Menu", (6,)), ("Hint", (7,)))
 
 
-def pages(rules):
+def buttons_page(labels, long_labels):
+    """The page that names this board's buttons: ('Buttons', 'Move: left/right. Choose: A. ...')."""
+    parts = []
+    for what, which in _FUNCTIONS:
+        names = []
+        for b in which:
+            name = labels[b]
+            for lb, text in long_labels:
+                if lb == b:
+                    name = text
+            if name is not None:
+                names.append(name)
+        parts.append("%s: %s." % (what, "/".join(names)))
+    return ("Buttons", " ".join(parts) + " Any button hurries the cards on.")
+
+
+def pages(rules, labels=None, long_labels=()):
+    keys = () if labels is None else (buttons_page(labels, long_labels),)
     if rules == "binokel":
-        return BINOKEL + COMMON + KEYS
-    return (HOYLE if rules == "hoyle" else FRENCH) + TWO_HAND + COMMON + KEYS
+        return BINOKEL + COMMON + keys
+    return (HOYLE if rules == "hoyle" else FRENCH) + TWO_HAND + COMMON + keys

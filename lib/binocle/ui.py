@@ -27,14 +27,16 @@ H = const(128)
 LINE = const(12)          # terminalio.FONT is 6x12
 CHARS = const(26)         # characters on one line
 
-# The card sheet (tools/gen_assets.py): 20x28 tiles, 8 to a row.
+# The card sheet (tools/gen_assets.py): 20x28 tiles, 8 to a row, 40 tiles.
 CARD_W = const(20)
 CARD_H = const(28)
-DIM = const(32)           # + face: the card dimmed (not playable now)
-BACK = const(64)
-SLOT = const(65)
-SUIT_SIGN = const(66)     # + suit: the suit symbol alone
-BLANK = const(70)
+BACK = const(32)
+SLOT = const(33)
+SUIT_SIGN = const(34)     # + suit: the suit symbol alone
+BLANK = const(38)
+# A card that cannot be played now is drawn through a second palette: white, ink
+# and red (entries 1, 2, 3) take the sheet's dim colours (entries 4, 5, 6).
+_DIM_FROM = const(4)
 
 WHITE = const(0xFFFFFF)
 YELLOW = const(0xF8D820)
@@ -53,10 +55,23 @@ class Sheet:
         self.bitmap, self.palette = adafruit_imageload.load(
             path, bitmap=displayio.Bitmap, palette=displayio.Palette)
         self.palette.make_transparent(0)
+        n = len(self.palette)
+        self.dim = displayio.Palette(n)
+        for i in range(n):
+            self.dim[i] = self.palette[_DIM_FROM + i - 1 if 1 <= i <= 3 else i]
+        self.dim.make_transparent(0)
 
     def sprite(self, tile=BLANK, x=0, y=0):
         return displayio.TileGrid(self.bitmap, pixel_shader=self.palette, width=1, height=1,
                                   tile_width=CARD_W, tile_height=CARD_H, default_tile=tile, x=x, y=y)
+
+    def show(self, sprite, tile, dim=False):
+        """Set a card sprite's tile, dimmed or not (changing only what differs)."""
+        if sprite[0] != tile:
+            sprite[0] = tile
+        shader = self.dim if dim else self.palette
+        if sprite.pixel_shader is not shader:
+            sprite.pixel_shader = shader
 
 
 _solid = []          # (colour, palette): panels of one colour share a palette

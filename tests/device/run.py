@@ -20,6 +20,7 @@ MODULES = (
     "tests.device.test_same_results",
     "tests.device.test_endgame",
     "tests.device.test_ai_play",
+    "tests.device.test_app_logic",
 )
 
 

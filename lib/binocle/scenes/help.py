@@ -14,7 +14,7 @@ class Help:
 
     def __init__(self, app, rules):
         self.app = app
-        self.pages = helptext.pages(rules)
+        self.pages = helptext.pages(rules, app.profile.LABELS, app.profile.LONG_LABELS)
         self.page = 0
         self.group = displayio.Group()
         self.group.append(ui.panel(0, 0, ui.W, ui.H, ui.DARK))

@@ -20,7 +20,7 @@ from binocle.scenes.tableview import TableView
 
 class Table(TableView):
     KEYS = (
-        (B.LEFT, "left"), (B.RIGHT, "right"), (B.UP, "up"), (B.DOWN, "down"),
+        (B.LEFT, "left"), (B.RIGHT, "right"), (B.UP, "jump_row"), (B.DOWN, "jump_row"),
         (B.A, "choose"), (B.B, "other"), (B.START, "pause"), (B.SELECT, "hint"),
     )
 
@@ -58,12 +58,6 @@ class Table(TableView):
 
     def right(self):
         self.move(1)
-
-    def up(self):
-        self.jump_row()
-
-    def down(self):
-        self.jump_row()
 
     def jump_row(self):
         """Between the hand and the table cards (hoyle, french)."""

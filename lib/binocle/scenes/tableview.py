@@ -111,7 +111,7 @@ class TableView:
         for i in range(len(sprites)):
             s = sprites[i]
             if i < n:
-                s[0] = faces[i] + (ui.DIM if dim else 0)
+                self.app.sheet.show(s, faces[i], dim)
                 s.x, s.y = x0 + i * step, y
                 s.hidden = False
             else:
@@ -159,7 +159,7 @@ class TableView:
                 continue
             face, action, _src = slots[i]
             ok = not picking or action in legal
-            s[0] = face + (0 if ok else ui.DIM)
+            self.app.sheet.show(s, face, not ok)
             s.x = x0 + i * step
             s.y = y - (_RAISE if picking and first + i == self.cursor else 0)
             s.hidden = False

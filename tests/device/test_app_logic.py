@@ -1,0 +1,87 @@
+"""The device app's parts that need no screen, under MicroPython too: every app module
+compiles there, and a Session (the app's hold on the game) plays deals with sliced AI."""
+
+import sys
+
+if "lib" not in sys.path:
+    sys.path.append("lib")
+
+# The app's files that go onto the board (tests/test_portability.py checks the list is whole).
+APP_FILES = (
+    "code.py",
+    "lib/binocle/__init__.py", "lib/binocle/anim.py", "lib/binocle/app.py", "lib/binocle/buttons.py",
+    "lib/binocle/helptext.py", "lib/binocle/input.py", "lib/binocle/session.py",
+    "lib/binocle/settings.py", "lib/binocle/ui.py", "lib/binocle/words.py",
+    "lib/binocle/boards/__init__.py", "lib/binocle/boards/feather_s3_tft.py",
+    "lib/binocle/boards/pybadge.py", "lib/binocle/boards/pygamer.py",
+    "lib/binocle/scenes/__init__.py", "lib/binocle/scenes/choice.py", "lib/binocle/scenes/help.py",
+    "lib/binocle/scenes/lasttrick.py", "lib/binocle/scenes/layout.py", "lib/binocle/scenes/melds.py",
+    "lib/binocle/scenes/pause.py", "lib/binocle/scenes/sheet.py", "lib/binocle/scenes/table.py",
+    "lib/binocle/scenes/tableview.py", "lib/binocle/scenes/title.py",
+)
+
+
+class FakeClock:
+    """ticks_ms that advances 1 ms per reading: slices end after a fixed amount of work."""
+
+    def __init__(self):
+        self.t = 0
+
+    def __call__(self):
+        self.t = (self.t + 1) & 0x1FFFFFFF
+        return self.t
+
+
+def test_every_app_module_compiles():
+    for path in APP_FILES:
+        with open(path) as fh:
+            source = fh.read()
+        compile(source, path, "exec")
+
+
+def play_deal(rules, seed, level):
+    """The person takes the first legal action; the AI thinks in 5 ms slices."""
+    from binocle.session import Session
+    s = Session(rules, seed, 0, level)
+    clock = FakeClock()
+    slices = 0
+    longest = 0
+    while not s.deal_over() and not s.game_over():
+        if s.person_to_move():
+            s.remember()
+            s.apply(s.observation().legal[0])
+        else:
+            a = s.think(clock, 5)
+            slices += 1
+            if a >= 0:
+                s.apply(a)
+                longest = max(longest, slices)
+                slices = 0
+    return s, longest
+
+
+def test_a_session_plays_a_deal_of_each_rule_set():
+    from engine import record
+    for rules, seed in (("hoyle", 4), ("french", 5), ("binokel", 6)):
+        s, longest = play_deal(rules, seed, "hard")
+        obs = s.observation()
+        assert len(obs.sheet) == 1
+        assert longest > 1                  # some decision took several slices: the screen lived
+        again = record.replay(record.encode(s.state))
+        assert again.scores() == s.state.scores()
+
+
+def test_the_hint_is_a_legal_move_with_a_reason():
+    from binocle.session import Session
+    s = Session("french", 8, 0, "normal")
+    clock = FakeClock()
+    while not s.person_to_move():
+        a = s.think(clock, 50)
+        if a >= 0:
+            s.apply(a)
+    s.remember()
+    hint = None
+    while hint is None:
+        hint = s.hint_step(clock, 5)
+    assert hint[0] in s.observation().legal
+    assert len(hint[1]) > 0

@@ -1,0 +1,81 @@
+"""The scene table: every scene's keys name real methods, and three buttons reach everything."""
+
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "lib"))
+os.environ.setdefault("BLINKA_FORCEBOARD", "GENERIC_LINUX_PC")
+
+from binocle import buttons as B                     # noqa: E402
+from binocle import helptext, words                  # noqa: E402
+from binocle.scenes import choice, help, lasttrick, melds, pause, sheet, table, title   # noqa: E402
+
+SCENES = (
+    title.Title, table.Table, choice.Choice, lasttrick.LastTrick, melds.Melds, pause.Pause,
+    pause.SettingsScreen, pause.Confirm, sheet.Summary, sheet.Sheet, sheet.GameOver, help.Help,
+)
+# The Feather ESP32-S3 Reverse TFT has three buttons: B (held: START), A (held: SELECT), RIGHT.
+THREE = (B.RIGHT, B.A, B.B, B.START, B.SELECT)
+# Lists and the hand cursor wrap, so these are reached by their partner on three buttons.
+PARTNERS = (("up", "down"), ("prev", "next"), ("left", "right"), ("jump_row", "right"))
+
+
+def test_every_key_names_a_method():
+    for scene in SCENES:
+        assert scene.KEYS, scene.__name__
+        for button, name in scene.KEYS:
+            assert 0 <= button < B.COUNT
+            assert callable(getattr(scene, name, None)), "%s.%s" % (scene.__name__, name)
+
+
+def test_a_button_does_one_thing_per_scene():
+    for scene in SCENES:
+        pressed = [b for b, _ in scene.KEYS]
+        assert len(pressed) == len(set(pressed)), scene.__name__
+
+
+def test_three_buttons_reach_every_function():
+    for scene in SCENES:
+        reach = set(name for b, name in scene.KEYS if b in THREE)
+        for b, name in scene.KEYS:
+            if name in reach:
+                continue
+            partner = [p for n, p in PARTNERS if n == name]
+            assert partner and partner[0] in reach, "%s: %s needs a fourth button" % (scene.__name__, name)
+
+
+def test_every_scene_answers_a():
+    for scene in SCENES:
+        assert B.A in [b for b, _ in scene.KEYS], scene.__name__
+
+
+PYBADGE = ("left", "right", "up", "down", "A", "B", "START", "SELECT")
+FEATHER = (None, "D2", None, None, "D1", "D0", None, None)
+FEATHER_LONG = ((B.START, "hold D0"), (B.SELECT, "hold D1"))
+
+
+def test_the_buttons_page_names_each_boards_buttons():
+    assert helptext.buttons_page(PYBADGE, ()) == ("Buttons", (
+        "Move: right/left. Choose: A. Knock/last trick: B. Menu: START. Hint: SELECT. "
+        "Any button hurries the cards on."))
+    assert helptext.buttons_page(FEATHER, FEATHER_LONG)[1] == (
+        "Move: D2. Choose: D1. Knock/last trick: D0. Menu: hold D0. Hint: hold D1. "
+        "Any button hurries the cards on.")
+
+
+def test_rules_help_pages_fit_the_screen():
+    for rules in ("hoyle", "french", "binokel"):
+        pages = helptext.pages(rules, FEATHER, FEATHER_LONG) + helptext.pages(rules, PYBADGE)
+        assert len(pages) >= 5
+        for title_text, body in pages:
+            assert len(title_text) <= 26, title_text
+            lines = words.wrap(body, 26)
+            assert len(lines) <= 8, (title_text, lines)
+            assert max(len(line) for line in lines) <= 26
+
+
+def test_wrap_breaks_at_spaces():
+    assert words.wrap("Follow suit and win the trick if you can", 12) == [
+        "Follow suit", "and win the", "trick if you", "can"]
+    assert words.wrap("one\ntwo", 26) == ["one", "two"]
