@@ -98,5 +98,5 @@ def info_text(obs, names):
     if obs.soloist is not None and obs.soloist >= 0:
         if contract < 0 or obs.phase == PH_CONTRACT:
             return "%s %d" % (names[obs.soloist], obs.bid)
-        return "%s %s %d" % (names[obs.soloist], words.CONTRACT_WORDS[contract][:5], obs.bid)
+        return "%s %s %d" % (names[obs.soloist], words.CONTRACT_WORDS[contract], obs.bid)
     return ""
