@@ -10,6 +10,7 @@ COMMANDS = (
     ("sim", "tools.sim", "the handheld game in a desktop window (the device app on displayio)"),
     ("screens", "tools.simdriver", "the README's screenshots, from scripted games in the simulator"),
     ("ui-memory", "tools.uimem", "bytes of the app's displayio objects and game on a SAMD51 board"),
+    ("firmware", "tools.firmware", "install CircuitPython: check a .uf2 against the board's chip and copy it to its bootloader drive"),
     ("play", "tools.play", "play a game in the terminal against the AI"),
     ("arena", "tools.arena", "AI against AI or a baseline: duplicate matches with confidence intervals"),
     ("melds", "tools.meldcli", "best meld total of a hand, as JSON"),
