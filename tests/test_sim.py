@@ -169,3 +169,30 @@ def test_the_app_and_a_game_fit_in_64_kb(d):
         assert r["parts"]["labels"] >= 10 * uimem.LABEL
         assert r["total"] < 64 * 1024, r
     d.app.settings.level = 1
+
+
+def test_settings_show_the_version_and_guard_the_firmware_update(d):
+    from binocle.version import VERSION
+    d.start("hoyle", 7)
+    picking(d)
+    d.press(d.B.START)
+    for _ in range(5):
+        d.press(d.B.DOWN)
+    d.press(d.B.A)                                     # Settings
+    menu = d.scene().menu
+    assert d.scene_name() == "SettingsScreen"
+    assert menu.items[-2] == "Version " + VERSION
+    assert menu.items[1] == "Animation: Off"
+    d.press(d.B.DOWN)
+    d.press(d.B.A)                                     # animation steps on
+    assert menu.items[1] == "Animation: Fast" and d.app.settings.anim == 1
+    d.press(d.B.UP)                                    # wraps to the last line
+    d.press(d.B.UP)
+    assert menu.index == len(menu.items) - 1
+    d.press(d.B.A)                                     # Firmware update... asks first
+    assert d.scene_name() == "Confirm"
+    d.press(d.B.DOWN)
+    d.press(d.B.A)                                     # yes: not on the simulator
+    assert d.scene_name() == "SettingsScreen"
+    assert d.app.toast_lines[0].text == "Only possible on a board"
+    d.app.settings.anim = 0

@@ -13,6 +13,7 @@ from engine.ai import new_player, levels
 HUMAN = 0
 TWO_NAMES = ("You", "AI")
 THREE_NAMES = ("You", "East", "West")     # East plays after you, West before
+ADVISER_LEVEL = "hard"
 
 
 class Session:
@@ -27,7 +28,8 @@ class Session:
         self.ai = [None] * n
         for p in range(1, n):
             self.ai[p] = new_player(rules, p, level, seed * 7 + p, options)
-        self.adviser = new_player(rules, HUMAN, level, seed * 7, options)
+        # Hints come from the strongest device level whatever the opponents' level.
+        self.adviser = new_player(rules, HUMAN, ADVISER_LEVEL, seed * 7, options)
         self.thinker = None          # the generator of the seat now thinking
         self.thinking_seat = -1
         self.hint_for = -1           # action count the cached hint belongs to

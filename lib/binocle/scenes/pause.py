@@ -70,13 +70,18 @@ class Pause:
 
 
 class SettingsScreen:
-    """A on a line steps through its choices; B goes back."""
+    """A on a line steps through its choices; B goes back. Below them: the installed
+    version, and the way into the board's bootloader for a CircuitPython update."""
     OVERLAY = True
     KEYS = MENU_KEYS
 
     def __init__(self, app):
+        from binocle.version import VERSION
         self.app = app
-        self.menu = ui.Menu("Settings", [app.settings.text(k) for k, _, _ in TABLE], y=8, rows=len(TABLE))
+        items = [app.settings.text(k) for k, _, _ in TABLE]
+        items.append("Version " + VERSION)
+        items.append("Firmware update...")
+        self.menu = ui.Menu("Settings", items, y=8, rows=7)
         self.group = self.menu.group
 
     def update(self, now):
@@ -92,9 +97,27 @@ class SettingsScreen:
         self.app.pop()
 
     def choose(self):
-        key, _label, choices = TABLE[self.menu.index]
+        i = self.menu.index
+        if i == len(TABLE) + 1:
+            self.app.push(Confirm(self.app, "Restart for update?", firmware_update))
+            return
+        if i >= len(TABLE):
+            return                          # the version line
+        key, _label, choices = TABLE[i]
         self.app.settings.cycle(key, choices)
-        self.menu.set_item(self.menu.index, self.app.settings.text(key))
+        self.menu.set_item(i, self.app.settings.text(key))
+
+
+def firmware_update():
+    """Restart into the UF2 bootloader: its drive then takes a CircuitPython .uf2
+    (python -m tools firmware). Not on the simulator."""
+    try:
+        import microcontroller
+        microcontroller.on_next_reset(microcontroller.RunMode.UF2)
+    except (ImportError, AttributeError, NotImplementedError):
+        return False
+    microcontroller.reset()
+    return True
 
 
 class Confirm:
@@ -121,5 +144,5 @@ class Confirm:
 
     def choose(self):
         self.app.pop()
-        if self.menu.index == 1:
-            self.on_yes()
+        if self.menu.index == 1 and self.on_yes() is False:
+            self.app.toast("Only possible on a board")
