@@ -1,8 +1,28 @@
-# The board runs this file at start: the game is in lib/binocle, the engine in engine/.
+# The board runs this file at start. It checks that the last update finished (the files match
+# manifest.json), then starts the game in lib/binocle. If they do not match it says how to
+# finish the update instead of crashing; the text appears on the board's screen.
 # (On a desktop this file may be imported as Python's own `code` module: then it does nothing.)
 import sys
 
 if sys.implementation.name == "circuitpython":
-    import binocle.app
-
-    binocle.app.main()
+    try:
+        import binocle.startup
+        problems = binocle.startup.check("/")
+    except Exception as e:               # the checker itself damaged: the update did not finish
+        problems = ["game files damaged: %s" % e]
+    if problems:
+        print("The last update did not finish.")
+        print(problems[0])
+        print("Hold SELECT and press reset,")
+        print("connect the board, then run")
+        print("python -m tools deploy")
+        while True:
+            pass
+    try:
+        import binocle.app
+        binocle.app.main()
+    except Exception as e:               # a short line on screen, not a traceback
+        print("The game stopped:", type(e).__name__, e)
+        print("Press reset to start again.")
+        while True:
+            pass

@@ -11,7 +11,7 @@ ALLOWED_IMPORTS = {"micropython", "engine"}
 # What the app may import on the board: CircuitPython's own modules and the bundled libraries.
 APP_IMPORTS = ALLOWED_IMPORTS | {
     "binocle", "displayio", "terminalio", "vectorio", "board", "keypad", "analogio", "supervisor",
-    "microcontroller", "time", "gc", "sys", "adafruit_display_text", "adafruit_displayio_layout",
+    "microcontroller", "time", "gc", "sys", "os", "json", "storage", "adafruit_display_text", "adafruit_displayio_layout",
     "adafruit_imageload"}
 DESKTOP_ONLY = (os.path.join("boards", "sim.py"),)     # the simulator's profile (pygame)
 MAX_LINES = 400
@@ -32,9 +32,10 @@ def modules(root=ENGINE):
 def app_modules():
     for item in modules(APP):
         yield item
-    with open(os.path.join(ROOT, "code.py")) as fh:
-        source = fh.read()
-    yield "code.py", source, ast.parse(source)
+    for name in ("code.py", "boot.py"):
+        with open(os.path.join(ROOT, name)) as fh:
+            source = fh.read()
+        yield name, source, ast.parse(source)
 
 
 def imported_roots(tree):
@@ -118,5 +119,5 @@ def test_engine_modules_stay_small():
 def test_the_device_suite_compiles_every_app_file():
     from tests.device.test_app_logic import APP_FILES
     listed = set(APP_FILES)
-    on_disk = set(["code.py"] + [os.path.join("lib", "binocle", rel) for rel, _, _ in modules(APP)])
+    on_disk = set(["code.py", "boot.py"] + [os.path.join("lib", "binocle", rel) for rel, _, _ in modules(APP)])
     assert listed == on_disk

@@ -10,6 +10,8 @@ COMMANDS = (
     ("sim", "tools.sim", "the handheld game in a desktop window (the device app on displayio)"),
     ("screens", "tools.simdriver", "the README's screenshots, from scripted games in the simulator"),
     ("ui-memory", "tools.uimem", "bytes of the app's displayio objects and game on a SAMD51 board"),
+    ("bundle", "tools.bundle", "build what goes onto the board's drive (build/bundle) with its manifest and size"),
+    ("deploy", "tools.deploy", "put the game onto a board's CIRCUITPY/BINOCLE drive (or a FAT image), safely"),
     ("firmware", "tools.firmware", "install CircuitPython: check a .uf2 against the board's chip and copy it to its bootloader drive"),
     ("play", "tools.play", "play a game in the terminal against the AI"),
     ("arena", "tools.arena", "AI against AI or a baseline: duplicate matches with confidence intervals"),

@@ -1,0 +1,238 @@
+"""python -m tools bundle: exactly the board's files, their manifest, and the mpy-cross check."""
+
+import io
+import json
+import os
+import stat
+import sys
+from contextlib import redirect_stdout
+
+import pytest
+
+from tools import bundle, manifest
+
+ROOT = bundle.ROOT
+LIBS = ("lib/adafruit_display_text/__init__.py", "lib/adafruit_display_text/bitmap_label.py",
+        "lib/adafruit_ticks.py", "lib/adafruit_imageload/__init__.py",
+        "lib/adafruit_imageload/bmp/__init__.py", "lib/adafruit_imageload/bmp/indexed.py",
+        "lib/adafruit_displayio_layout/layouts/grid_layout.py")
+
+
+@pytest.fixture(scope="module")
+def game(tmp_path_factory):
+    out = str(tmp_path_factory.mktemp("bundle") / "bundle")
+    return out, bundle.build(out)
+
+
+def _version():
+    scope = {}
+    with open(os.path.join(ROOT, "lib", "binocle", "version.py")) as f:
+        exec(f.read(), scope)
+    return scope["VERSION"]
+
+
+def test_the_bundle_is_exactly_its_manifest(game):
+    out, m = game
+    listed = [f["path"] for f in m["files"]]
+    assert listed == sorted(listed)
+    assert manifest.walk(out) == sorted(listed + [manifest.NAME])
+    for f in m["files"]:
+        with open(os.path.join(out, f["path"]), "rb") as fh:
+            data = fh.read()
+        assert (len(data), manifest.sha256(data)) == (f["size"], f["sha256"]), f["path"]
+    assert manifest.read(os.path.join(out, manifest.NAME)) == m
+
+
+def test_the_bundle_holds_the_game_and_nothing_of_the_desktop(game):
+    _out, m = game
+    paths = set(f["path"] for f in m["files"])
+    for path in ("code.py", "boot.py", "assets/cards.bmp", "engine/state.py", "engine/ai/play.py",
+                 "lib/binocle/app.py", "lib/binocle/startup.py", "lib/binocle/version.py"):
+        assert path in paths
+    assert "lib/binocle/boards/sim.py" not in paths
+    assert "lib/binocle/boards/pybadge.py" in paths
+    for path in paths:
+        assert not path.startswith(("tests/", "tools/", "docs/")), path
+        assert "__pycache__" not in path and not path.endswith(".pyc"), path
+
+
+def test_third_party_libraries_come_with_their_imports_only(game):
+    _out, m = game
+    paths = set(f["path"] for f in m["files"])
+    for path in LIBS:
+        assert path in paths
+    lib = [p for p in paths if p.startswith("lib/") and not p.startswith("lib/binocle/")]
+    assert not [p for p in lib if "/tests/" in p or "/examples/" in p]
+    # bitmap_label needs neither label.py nor a bitmap font; the assets are BMP only
+    for absent in ("lib/adafruit_display_text/label.py", "lib/adafruit_bitmap_font/__init__.py",
+                   "lib/adafruit_imageload/png.py", "lib/adafruit_imageload/gif.py",
+                   "lib/adafruit_displayio_layout/widgets/widget.py"):
+        assert absent not in paths
+
+
+def test_the_version_comes_from_version_py(game):
+    _out, m = game
+    assert m["version"] == _version() == bundle.read_version()
+    assert m["format"] == manifest.FORMAT and m["game"] == "binocle"
+
+
+def test_the_game_fits_a_2mb_drive(game):
+    out, m = game
+    s = bundle.summary(m, out)
+    assert s["files"] == len(m["files"]) + 1
+    assert s["bytes"] <= s["on_drive"] < bundle.DRIVE_FREE
+    assert s["free_left"] == bundle.DRIVE_FREE - s["on_drive"]
+
+
+# -- small source trees ---------------------------------------------------------------------------
+
+def tree(tmp_path, extra=None, skip=()):
+    """A minimal game tree: what bundle reads, with only built-in imports."""
+    files = {
+        "code.py": "import binocle.app\n",
+        "boot.py": "import storage\n",
+        "engine/__init__.py": "",
+        "engine/rules.py": "from micropython import const\n_X = const(1)\n",
+        "lib/binocle/__init__.py": "",
+        "lib/binocle/version.py": '"""v"""\nVERSION = "9.8.7"\n',
+        "lib/binocle/app.py": "import board\nfrom engine import rules\nfrom . import version\n",
+        "lib/binocle/boards/sim.py": "import pygame\n",
+        "assets/cards.bmp": "BM fake",
+    }
+    files.update(extra or {})
+    root = tmp_path / "src"
+    for path, text in files.items():
+        if path in skip:
+            continue
+        target = root / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text)
+    return str(root)
+
+
+def test_a_small_tree_bundles_to_its_files(tmp_path):
+    m = bundle.build(str(tmp_path / "out"), root=tree(tmp_path), site=str(tmp_path))
+    assert [f["path"] for f in m["files"]] == [
+        "assets/cards.bmp", "boot.py", "code.py", "engine/__init__.py", "engine/rules.py",
+        "lib/binocle/__init__.py", "lib/binocle/app.py", "lib/binocle/version.py"]
+    assert m["version"] == "9.8.7"
+
+
+def test_a_missing_boot_py_is_a_clear_error(tmp_path):
+    with pytest.raises(bundle.BundleError, match="boot.py is missing"):
+        bundle.build(str(tmp_path / "out"), root=tree(tmp_path, skip=("boot.py",)))
+
+
+def test_imports_are_followed_through_packages_and_try_blocks(tmp_path):
+    site = tmp_path / "site"
+    for path, text in {
+        "pkg/__init__.py": "from .core import thing\n",
+        "pkg/core.py": "import helper\ntry:\n    from typing import List\n    import absent_extra\n"
+                       "except ImportError:\n    pass\n",
+        "pkg/unused.py": "import nowhere\n",
+        "helper.py": "import time\n",
+    }.items():
+        (site / path).parent.mkdir(parents=True, exist_ok=True)
+        (site / path).write_text(text)
+    root = tree(tmp_path, {"lib/binocle/app.py": "import pkg\n"})
+    m = bundle.build(str(tmp_path / "out"), root=root, site=str(site))
+    paths = [f["path"] for f in m["files"]]
+    assert "lib/pkg/__init__.py" in paths and "lib/pkg/core.py" in paths
+    assert "lib/helper.py" in paths and "lib/pkg/unused.py" not in paths
+
+
+def test_an_unknown_import_names_the_module(tmp_path):
+    root = tree(tmp_path, {"lib/binocle/app.py": "import adafruit_nothing_such\n"})
+    with pytest.raises(bundle.BundleError, match="adafruit_nothing_such"):
+        bundle.build(str(tmp_path / "out"), root=root, site=str(tmp_path))
+
+
+def test_a_folder_that_is_no_bundle_is_not_deleted(tmp_path):
+    out = tmp_path / "precious"
+    out.mkdir()
+    (out / "thesis.txt").write_text("keep me")
+    with pytest.raises(bundle.BundleError, match="refusing"):
+        bundle.build(str(out), root=tree(tmp_path), site=str(tmp_path))
+    assert (out / "thesis.txt").read_text() == "keep me"
+
+
+# -- mpy-cross ------------------------------------------------------------------------------------
+
+def fake_mpy_cross(tmp_path, header):
+    """A stand-in mpy-cross: -o OUT ... SOURCE; writes header + the source."""
+    script = tmp_path / ("mpy-cross-" + header.decode("latin-1")[0])
+    script.write_text(
+        "#!%s\nimport sys\nargs = sys.argv[1:]\nout = args[args.index('-o') + 1]\n"
+        "src = open(args[-1], 'rb').read()\nopen(out, 'wb').write(%r + src)\n" % (sys.executable, header))
+    script.chmod(script.stat().st_mode | stat.S_IXUSR)
+    return str(script)
+
+
+def test_micropythons_mpy_cross_is_refused(tmp_path):
+    fake = fake_mpy_cross(tmp_path, b"M\x06\x00\x1f")
+    with pytest.raises(bundle.BundleError, match="not CircuitPython's mpy-cross"):
+        bundle.build(str(tmp_path / "out"), root=tree(tmp_path), site=str(tmp_path), mpy_cross=fake)
+    assert not (tmp_path / "out").exists()
+
+
+def test_circuitpythons_mpy_cross_compiles_all_but_code_and_boot(tmp_path):
+    fake = fake_mpy_cross(tmp_path, b"C\x06\x00\x1f")
+    m = bundle.build(str(tmp_path / "out"), root=tree(tmp_path), site=str(tmp_path), mpy_cross=fake)
+    paths = [f["path"] for f in m["files"]]
+    assert "code.py" in paths and "boot.py" in paths
+    assert "engine/rules.mpy" in paths and "lib/binocle/app.mpy" in paths
+    assert not [p for p in paths if p.endswith(".py") and p not in ("code.py", "boot.py")]
+    with open(os.path.join(str(tmp_path / "out"), "engine", "rules.mpy"), "rb") as f:
+        assert f.read(2) == b"C\x06"
+
+
+def test_the_command_line(tmp_path, monkeypatch, capsys):
+    out = str(tmp_path / "b")
+    buf = io.StringIO()
+    with redirect_stdout(buf):
+        assert bundle.main(["--out", out, "--json"]) == 0
+    s = json.loads(buf.getvalue())
+    assert s["version"] == _version() and s["files"] > 50 and s["free_left"] > 0
+    assert "adafruit-circuitpython-display-text" in s["libraries"]
+    with pytest.raises(SystemExit) as e:
+        bundle.main(["--nonsense"])
+    assert e.value.code == 2
+    assert len(capsys.readouterr().err.strip().splitlines()) == 1
+    monkeypatch.setenv("MPY_CROSS", fake_mpy_cross(tmp_path, b"M\x06"))
+    assert bundle.main(["--out", out]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "not CircuitPython's mpy-cross" in err[0]
+
+
+# -- the manifest format --------------------------------------------------------------------------
+
+def test_a_manifest_that_cannot_be_trusted_is_refused_clearly():
+    good = {"format": 1, "game": "binocle", "version": "1", "files": [manifest.entry("a.py", b"x")]}
+    assert manifest.loads(manifest.dumps(good)) == good
+    cases = [
+        (b'{"format": 1, "game": "binocle", "vers', manifest.ManifestError, "damaged"),
+        (b'{"format": 1, "game": "tetris", "version": "1", "files": []}',
+         manifest.ForeignManifest, "another program"),
+        (b'{"format": 2, "game": "binocle", "version": "9", "files": []}',
+         manifest.ForeignManifest, "newer tools"),
+        (b'[1, 2]', manifest.ManifestError, "not a game manifest"),
+    ]
+    for bad_file in ({"path": "../etc/passwd", "size": 1, "sha256": "0" * 64},
+                     {"path": "a.py", "size": -1, "sha256": "0" * 64},
+                     {"path": "a.py", "size": 1, "sha256": "xyz"}):
+        bad = dict(good, files=[bad_file])
+        cases.append((json.dumps(bad).encode(), manifest.ManifestError, "bad"))
+    twice = dict(good, files=good["files"] * 2)
+    cases.append((json.dumps(twice).encode(), manifest.ManifestError, "twice"))
+    for data, error, words in cases:
+        with pytest.raises(error, match=words):
+            manifest.loads(data)
+
+
+def test_comparing_two_manifests():
+    old = {"format": 1, "game": "binocle", "version": "1", "files": [
+        manifest.entry("a.py", b"a"), manifest.entry("b.py", b"b"), manifest.entry("c.py", b"c")]}
+    new = dict(old, version="2", files=[
+        manifest.entry("a.py", b"a"), manifest.entry("b.py", b"B"), manifest.entry("d.py", b"d")])
+    assert manifest.compare(old, new) == (["d.py"], ["b.py"], ["c.py"])
+    assert manifest.compare(None, new) == (["a.py", "b.py", "d.py"], [], [])

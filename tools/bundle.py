@@ -1,0 +1,400 @@
+"""Build exactly what goes onto the board's drive.
+
+    python -m tools bundle [--out DIR] [--mpy-cross PATH] [--json]
+
+DIR (default build/bundle, made anew) gets code.py, boot.py, engine/, the app
+(lib/binocle/ without the desktop simulator's board), assets/, the third-party
+CircuitPython libraries the app imports (found by walking its imports, copied
+from the pinned PyPI packages installed here) under lib/, and manifest.json.
+With CircuitPython's mpy-cross (--mpy-cross or the MPY_CROSS variable) every
+module but code.py and boot.py is compiled to .mpy; otherwise .py is shipped.
+"""
+
+import argparse
+import ast
+import importlib.metadata
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import sysconfig
+import tempfile
+
+from tools import manifest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SITE = sysconfig.get_paths()["purelib"]
+DEFAULT_OUT = os.path.join(ROOT, "build", "bundle")
+# DESIGN.md's free space on a fresh 2 MB PyBadge drive, and its allocation unit. (An
+# image laid out as CircuitPython formats it has 2,076,672 free before the board's
+# first start adds boot_out.txt, lib/ and the like: the smaller number is the budget.)
+DRIVE_FREE = 2064896
+DRIVE_CLUSTER = 1024
+MPY_HEADER = b"C\x06"    # CircuitPython 9's .mpy: "C", version 6 (MicroPython's start with "M")
+
+REQUIRED = ("code.py", "boot.py")
+CODE_TREES = ("engine", "lib/binocle")
+DESKTOP_ONLY = ("lib/binocle/boards/sim.py",)
+ASSETS = "assets"
+NOT_COMPILED = ("code.py", "boot.py")      # CircuitPython runs these two only as source
+# The player's and the board's files: never in a bundle, never touched by deploy.
+PROTECTED = ("boot_out.txt", "nvm.bin", "saves/", "settings.")
+
+# Modules in CircuitPython's firmware, not files (the desktop has look-alikes from Blinka).
+BUILTINS = frozenset("""
+    __future__ _asyncio _bleio _eve _pixelmap adafruit_bus_device adafruit_pixelbuf aesio alarm
+    analogbufio analogio array atexit audiobusio audiocore audioio audiomixer audiomp3 audiopwmio
+    binascii bitbangio bitmapfilter bitmaptools bitops board builtins busdisplay busio camera canio
+    codeop collections countio digitalio displayio dotclockframebuffer dualbank epaperdisplay errno
+    espidf espnow espulp floppyio fontio fourwire framebufferio frequencyio gc getpass gifio gnss
+    hashlib heapq i2cdisplaybus i2ctarget imagecapture io ipaddress is31fl3741 jpegio json keypad
+    keypad_demux locale math max3421e mdns memorymap memorymonitor microcontroller micropython
+    msgpack neopixel_write nvm onewireio os paralleldisplaybus ps2io pulseio pwmio qrio rainbowio
+    random re rgbmatrix rotaryio rp2pio rtc sdcardio sdioio select sharpdisplay socketpool ssl
+    storage struct supervisor synthio sys terminalio tilepalettemapper time touchio traceback
+    uctypes ulab usb usb_cdc usb_hid usb_host usb_midi usb_video ustack vectorio warnings watchdog
+    wifi zlib
+""".split())
+# Loaded lazily, each for one image format: shipped only when assets/ holds such a file.
+FORMAT_MODULES = {
+    "adafruit_imageload.gif": (".gif",),
+    "adafruit_imageload.jpg": (".jpg", ".jpeg"),
+    "adafruit_imageload.png": (".png",),
+    "adafruit_imageload.pnm": (".pbm", ".pgm", ".ppm"),
+}
+
+
+class BundleError(Exception):
+    pass
+
+
+class ArgumentParser(argparse.ArgumentParser):
+    """Bad arguments: one line and exit status 2."""
+
+    def error(self, message):
+        sys.stderr.write("%s: %s\n" % (self.prog, message))
+        sys.exit(2)
+
+
+def read_version(root=ROOT):
+    """VERSION from lib/binocle/version.py, parsed (importing it would run app code)."""
+    path = os.path.join(root, "lib", "binocle", "version.py")
+    try:
+        with open(path) as f:
+            tree = ast.parse(f.read(), path)
+    except (OSError, SyntaxError) as e:
+        raise BundleError("cannot read the version from %s: %s" % (path, e))
+    for node in tree.body:
+        if (isinstance(node, ast.Assign) and len(node.targets) == 1
+                and getattr(node.targets[0], "id", None) == "VERSION"
+                and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)):
+            return node.value.value
+    raise BundleError("%s has no VERSION = \"...\" line" % path)
+
+
+def is_protected(path):
+    """boot_out.txt, nvm.bin, anything under saves/, and settings.* at the root."""
+    for p in PROTECTED:
+        if path == p or (p.endswith("/") and path.startswith(p)) or \
+                (p.endswith(".") and "/" not in path and path.startswith(p)):
+            return True
+    return False
+
+
+# -- the app's own files --------------------------------------------------------------------------
+
+def app_files(root=ROOT):
+    """{drive path: source file} of the game itself."""
+    out = {}
+    for name in REQUIRED:
+        src = os.path.join(root, name)
+        if not os.path.isfile(src):
+            raise BundleError("%s is missing from %s: the board needs it" % (name, root))
+        out[name] = src
+    for tree in CODE_TREES:
+        top = os.path.join(root, *tree.split("/"))
+        if not os.path.isdir(top):
+            raise BundleError("%s/ is missing from %s" % (tree, root))
+        for rel in manifest.walk(top):
+            path = tree + "/" + rel
+            if rel.endswith(".py") and "__pycache__" not in rel and path not in DESKTOP_ONLY:
+                out[path] = os.path.join(top, *rel.split("/"))
+    top = os.path.join(root, ASSETS)
+    if os.path.isdir(top):
+        for rel in manifest.walk(top):
+            if not any(part.startswith(".") or part == "__pycache__" for part in rel.split("/")):
+                out[ASSETS + "/" + rel] = os.path.join(top, *rel.split("/"))
+    return out
+
+
+def module_name(path):
+    """The import name of a drive path: engine/ai/play.py -> engine.ai.play (lib/ is on sys.path)."""
+    if path.startswith("lib/"):
+        path = path[4:]
+    name = path[:-3].replace("/", ".")
+    return name[:-9] if name.endswith(".__init__") else name
+
+
+# -- walking imports ------------------------------------------------------------------------------
+
+_CATCHES_IMPORT = ("ImportError", "ModuleNotFoundError", "Exception", "BaseException")
+
+
+def _optional(handlers):
+    """True when a handler catches ImportError: imports in its try block may fail on the board."""
+    for h in handlers:
+        if h.type is None:
+            return True
+        names = h.type.elts if isinstance(h.type, ast.Tuple) else [h.type]
+        if any(getattr(n, "id", None) in _CATCHES_IMPORT for n in names):
+            return True
+    return False
+
+
+def imports(source, filename):
+    """[(module, level, names)] of the imports a file may run, skipping those inside
+    `try: ... except ImportError`: CircuitPython lacks `typing`, so such blocks
+    (type hints, desktop extras) stop at their first line there."""
+    found = []
+
+    def visit(node, optional):
+        if isinstance(node, ast.Try):
+            skip = optional or _optional(node.handlers)
+            for child in node.body:
+                visit(child, skip)
+            for part in node.handlers + node.orelse + node.finalbody:
+                visit(part, optional)
+            return
+        if not optional:
+            if isinstance(node, ast.Import):
+                for alias in node.names:
+                    found.append((alias.name, 0, ()))
+            elif isinstance(node, ast.ImportFrom):
+                found.append((node.module or "", node.level, tuple(a.name for a in node.names)))
+        for child in ast.iter_child_nodes(node):
+            visit(child, optional)
+    visit(ast.parse(source, filename), False)
+    return found
+
+
+def _absolute(module, level, importer, is_package):
+    if not level:
+        return module
+    parts = importer.split(".")
+    if not is_package:
+        parts = parts[:-1]
+    if level > 1:
+        parts = parts[:-(level - 1)]
+    return ".".join(parts + ([module] if module else []))
+
+
+def _site_file(site, name):
+    base = os.path.join(site, *name.split("."))
+    for candidate in (base + ".py", os.path.join(base, "__init__.py")):
+        if os.path.isfile(candidate):
+            return candidate
+    return None
+
+
+def libraries(sources, site=SITE, extensions=()):
+    """{drive path under lib/: file} of the third-party modules the sources import, with their
+    own imports and parent packages. sources: {drive path: file} of the app."""
+    local = {module_name(p): f for p, f in sources.items() if p.endswith(".py")}
+    local_tops = set(n.split(".")[0] for n in local)
+    found = {}
+    todo = [(module_name(p), f, p.endswith("__init__.py")) for p, f in sorted(sources.items())
+            if p.endswith(".py")]
+    while todo:
+        importer, path, is_package = todo.pop()
+        with open(path, encoding="utf-8") as f:
+            source = f.read()
+        for module, level, names in imports(source, path):
+            base = _absolute(module, level, importer, is_package)
+            wanted = [base] + [base + "." + n for n in names if n != "*"]
+            for full in wanted:
+                parts = full.split(".")
+                top = parts[0]
+                if top in BUILTINS or (full != base and _site_file(site, full) is None
+                                       and full not in local):
+                    continue       # a built-in, or `from x import name` naming no module
+                if top in local_tops:
+                    if full not in local and full == base:
+                        raise BundleError("%s imports %s, which is not in the bundle" % (path, full))
+                    continue
+                if full in FORMAT_MODULES and not set(FORMAT_MODULES[full]) & set(extensions):
+                    continue
+                for depth in range(1, len(parts) + 1):
+                    name = ".".join(parts[:depth])
+                    if name in found:
+                        continue
+                    file = _site_file(site, name)
+                    if file is None:
+                        raise BundleError(
+                            "%s imports %s: neither a CircuitPython built-in nor installed here "
+                            "(pip install -r requirements.txt)" % (path, name))
+                    found[name] = file
+                    todo.append((name, file, file.endswith("__init__.py")))
+    out = {}
+    for name, file in found.items():
+        rel = os.path.relpath(file, site).replace(os.sep, "/")
+        out["lib/" + rel] = file
+    return out
+
+
+def _pins(root):
+    pins = {}
+    try:
+        with open(os.path.join(root, "requirements.txt")) as f:
+            for line in f:
+                m = re.match(r"\s*([A-Za-z0-9_.\-]+)\s*==\s*([^\s#;]+)", line)
+                if m:
+                    pins[re.sub(r"[-_.]+", "-", m.group(1)).lower()] = m.group(2)
+    except OSError:
+        pass
+    return pins
+
+
+def library_versions(libs, root=ROOT):
+    """{distribution: version} of the shipped libraries, checked against requirements.txt's pins."""
+    owners = importlib.metadata.packages_distributions()
+    pins = _pins(root)
+    out = {}
+    for path in sorted(libs):
+        top = path[4:].split("/")[0]
+        top = os.path.splitext(top)[0] if top.endswith((".py", ".mpy")) else top
+        for dist in owners.get(top, ()):
+            version = importlib.metadata.version(dist)
+            key = re.sub(r"[-_.]+", "-", dist).lower()
+            if key in pins and pins[key] != version:
+                raise BundleError("%s %s is installed but requirements.txt pins %s: "
+                                  "pip install -r requirements.txt" % (dist, version, pins[key]))
+            out[dist] = version
+    return out
+
+
+# -- mpy-cross ------------------------------------------------------------------------------------
+
+def _compile(mpy_cross, src, dst, name):
+    try:
+        run = subprocess.run([mpy_cross, "-o", dst, "-s", name, src], capture_output=True,
+                             text=True, timeout=60)
+    except (OSError, subprocess.SubprocessError) as e:
+        raise BundleError("cannot run mpy-cross %s: %s" % (mpy_cross, e))
+    if run.returncode != 0 or not os.path.isfile(dst):
+        lines = (run.stderr or run.stdout or "no output").strip().splitlines() or ["no output"]
+        raise BundleError("mpy-cross failed on %s: %s" % (name, lines[-1]))
+    with open(dst, "rb") as f:
+        return f.read(2)
+
+
+def check_mpy_cross(mpy_cross):
+    """Refuse anything but CircuitPython's own mpy-cross: the board rejects other .mpy files."""
+    work = tempfile.mkdtemp(prefix="mpy-check-")
+    try:
+        src = os.path.join(work, "probe.py")
+        with open(src, "w") as f:
+            f.write("x = 1\n")
+        head = _compile(mpy_cross, src, os.path.join(work, "probe.mpy"), "probe.py")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    if head != MPY_HEADER:
+        kind = "MicroPython's" if head[:1] == b"M" else "an unknown"
+        raise BundleError("%s is not CircuitPython's mpy-cross: it writes %s .mpy files (header %r, "
+                          "CircuitPython 9 needs %r); use the mpy-cross of your CircuitPython "
+                          "release, or none to ship .py" % (mpy_cross, kind, head, MPY_HEADER))
+
+
+# -- the bundle -----------------------------------------------------------------------------------
+
+def _prepare(out):
+    if os.path.exists(out):
+        if not os.path.isdir(out):
+            raise BundleError("%s exists and is not a folder" % out)
+        if os.listdir(out) and not os.path.isfile(os.path.join(out, manifest.NAME)):
+            raise BundleError("%s is not empty and holds no bundle: refusing to delete it" % out)
+        shutil.rmtree(out)
+    os.makedirs(out)
+
+
+def build(out=DEFAULT_OUT, root=ROOT, site=SITE, mpy_cross=None):
+    """Write the bundle into out (made anew) and return its manifest."""
+    version = read_version(root)
+    if mpy_cross:
+        check_mpy_cross(mpy_cross)
+    sources = app_files(root)
+    extensions = [os.path.splitext(p)[1].lower() for p in sources if p.startswith(ASSETS + "/")]
+    files = dict(sources)
+    libs = libraries(sources, site, extensions)
+    library_versions(libs, root)
+    files.update(libs)
+    for path in files:
+        if is_protected(path):
+            raise BundleError("%s is the player's file and may not be in a bundle" % path)
+    _prepare(out)
+    for path, src in sorted(files.items()):
+        dst = os.path.join(out, *path.split("/"))
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        if mpy_cross and path.endswith(".py") and path not in NOT_COMPILED:
+            dst = dst[:-3] + ".mpy"
+            if _compile(mpy_cross, src, dst, path) != MPY_HEADER:
+                raise BundleError("mpy-cross wrote a file that is not CircuitPython's: %s" % path)
+        else:
+            shutil.copyfile(src, dst)
+    m = manifest.build(out, version)
+    manifest.write(out, m)
+    return m
+
+
+def summary(m, out, mpy=False, libs=None):
+    """Sizes of a bundle, and what it leaves free on a 2 MB drive."""
+    paths = [f["path"] for f in m["files"]] + [manifest.NAME]
+    size = sum(f["size"] for f in m["files"]) + len(manifest.dumps(m))
+    on_drive = sum(manifest.on_drive(f["size"], DRIVE_CLUSTER) for f in m["files"])
+    on_drive += manifest.on_drive(len(manifest.dumps(m)), DRIVE_CLUSTER)
+    on_drive += manifest.dir_bytes(paths, DRIVE_CLUSTER)
+    return {"out": out, "version": m["version"], "mpy": bool(mpy), "files": len(paths),
+            "bytes": size, "on_drive": on_drive, "drive_free": DRIVE_FREE,
+            "free_left": DRIVE_FREE - on_drive, "libraries": libs or {}}
+
+
+def describe(s):
+    return ("bundle %s: binocle %s, %d files (%s), %s bytes\n"
+            "on a 2 MB drive (1 KB clusters, folders included) it takes %s of %s free bytes: "
+            "%s left\n" % (s["out"], s["version"], s["files"], ".mpy" if s["mpy"] else ".py",
+                           format(s["bytes"], ","), format(s["on_drive"], ","),
+                           format(s["drive_free"], ","), format(s["free_left"], ",")))
+
+
+def resolve_mpy_cross(option):
+    path = option or os.environ.get("MPY_CROSS") or None
+    if path and not (os.path.isfile(path) or shutil.which(path)):
+        raise BundleError("mpy-cross not found: %s" % path)
+    return (shutil.which(path) or path) if path else None
+
+
+def main(argv=None):
+    parser = ArgumentParser(prog="python -m tools bundle",
+                            description="Build what goes onto the board's drive.")
+    parser.add_argument("--out", metavar="DIR", default=DEFAULT_OUT,
+                        help="output folder, made anew (default build/bundle)")
+    parser.add_argument("--mpy-cross", metavar="PATH",
+                        help="CircuitPython's mpy-cross, to ship .mpy (or set MPY_CROSS)")
+    parser.add_argument("--json", action="store_true", help="print the summary as JSON")
+    args = parser.parse_args(argv)
+    try:
+        mpy_cross = resolve_mpy_cross(args.mpy_cross)
+        m = build(args.out, mpy_cross=mpy_cross)
+        libs = library_versions([p for p in (f["path"] for f in m["files"]) if p.startswith("lib/")
+                                 and not p.startswith("lib/binocle/")])
+    except (BundleError, manifest.ManifestError, OSError) as e:
+        sys.stderr.write("bundle: %s\n" % e)
+        return 1
+    s = summary(m, args.out, mpy_cross, libs)
+    sys.stdout.write(json.dumps(s, indent=1) + "\n" if args.json else describe(s))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,387 @@
+"""Put the game onto a board's drive, so that the board can always start.
+
+    python -m tools deploy [--drive PATH | --image FILE] [--bundle DIR] [--dry-run] [--yes]
+
+Without --drive or --image it looks for a mounted CIRCUITPY or BINOCLE drive.
+It reads boot_out.txt (board, CircuitPython version) and checks the free space
+before writing anything, then writes only what changed, in an order that keeps
+an interrupted update visible to the board's start-up check:
+
+1. a marker file, binocle-update.tmp-binocle, listing the old files to remove
+   (a rerun finds them there once manifest.json is already the new one); it
+   stays until the very end, so a cut anywhere leaves a *.tmp-binocle behind;
+2. the new manifest.json;
+3. the removal of files the old manifest listed and the new one does not
+   (nothing else is ever touched: saves, settings, the player's own files).
+   The old version stops working at its first replaced module anyway, so its
+   files go first and their space serves the new ones;
+4. every new or changed file, code.py last (the reload it triggers then runs
+   a complete game): each written as NAME.tmp-binocle, read back and compared
+   by SHA-256, then renamed over the old one;
+5. the removal of the marker.
+"""
+
+import json
+import os
+import sys
+import shutil
+import tempfile
+
+from tools import bundle, drives, manifest
+
+ROOT = bundle.ROOT
+MIN_CIRCUITPYTHON = 9
+MARKER = "binocle-update" + manifest.TMP_SUFFIX
+BOOT_OUT = "boot_out.txt"
+
+
+class DeployError(Exception):
+    pass
+
+
+def _boards():
+    lib = os.path.join(ROOT, "lib")
+    if lib not in sys.path:
+        sys.path.insert(0, lib)
+    from binocle import boards     # the app's own table: one list of boards for both
+    return boards
+
+
+# -- what the board says about itself --------------------------------------------------------------
+
+def parse_boot_out(text):
+    """(major version or None, version text, board id or None) from boot_out.txt, whose first
+    lines CircuitPython writes as
+
+        Adafruit CircuitPython 9.2.1 on 2024-11-20; Adafruit PyBadge with samd51j19
+        Board ID:pybadge
+    """
+    lines = text.replace("\r", "").split("\n")
+    major, version, board = None, "", None
+    words = lines[0].split()
+    if "CircuitPython" in words and words.index("CircuitPython") + 1 < len(words):
+        version = words[words.index("CircuitPython") + 1]
+        head = version.split(".")[0]
+        major = int(head) if head.isdigit() else None
+    for line in lines[1:]:
+        if line.startswith("Board ID:"):
+            board = line[len("Board ID:"):].strip()
+    return major, version, board
+
+
+def check_board(drive):
+    """(version, board id) of the board, or DeployError when it does not fit."""
+    if not drive.exists(BOOT_OUT):
+        raise DeployError("no %s on %s: not a CircuitPython drive, or the board has not started "
+                          "since it was set up (press reset, then try again)" % (BOOT_OUT, drive.name))
+    text = drive.read(BOOT_OUT).decode("utf-8", "replace")
+    major, version, board = parse_boot_out(text)
+    if major is None:
+        raise DeployError("%s on %s does not name a CircuitPython version: is this a "
+                          "CircuitPython board?" % (BOOT_OUT, drive.name))
+    if major < MIN_CIRCUITPYTHON:
+        raise DeployError("the board runs CircuitPython %s; the game needs %d or newer: update "
+                          "CircuitPython first (see the README)" % (version, MIN_CIRCUITPYTHON))
+    boards = _boards()
+    if board is None or boards.profile_name(board) is None:
+        raise DeployError("the board %s is not one the game supports (%s)" % (
+            board or "(no Board ID line)", ", ".join(boards.SUPPORTED)))
+    return version, board
+
+
+# -- the bundle -----------------------------------------------------------------------------------
+
+def load_bundle(folder):
+    """The manifest of a bundle folder, after checking that its files match it."""
+    new = manifest.read(os.path.join(folder, manifest.NAME))
+    for f in new["files"]:
+        path = os.path.join(folder, *f["path"].split("/"))
+        try:
+            with open(path, "rb") as fh:
+                data = fh.read()
+        except OSError:
+            raise DeployError("the bundle %s lacks %s: build it again" % (folder, f["path"]))
+        if len(data) != f["size"] or manifest.sha256(data) != f["sha256"]:
+            raise DeployError("the bundle %s does not match its manifest (%s): build it again"
+                              % (folder, f["path"]))
+        if bundle.is_protected(f["path"]):
+            raise DeployError("the bundle holds %s, a file of the player's" % f["path"])
+    return new
+
+
+# -- the plan -------------------------------------------------------------------------------------
+
+class Plan:
+    """What a deploy will do, worked out before anything is written."""
+
+    def __init__(self, new):
+        self.new = new             # the bundle's manifest
+        self.old = None            # the drive's manifest, if readable
+        self.write = []            # paths to write, code.py last
+        self.added = []
+        self.changed = []
+        self.unchanged = []
+        self.remove = []           # files of the old version, not in the new one
+        self.leftovers = []        # *.tmp-binocle of an interrupted deploy
+        self.folders = []          # folders to make
+        self.notes = []
+        self.free = 0
+        self.peak = 0              # most extra bytes in use at once while writing
+
+
+def _old_manifest(drive, files, plan):
+    if manifest.NAME not in files:
+        return None
+    try:
+        return manifest.loads(drive.read(manifest.NAME), "manifest.json on the drive")
+    except manifest.ForeignManifest as e:
+        raise DeployError("%s; move it off the drive first" % e)
+    except manifest.ManifestError as e:
+        plan.notes.append("%s: old game files it listed cannot be found to remove" % e)
+        return None
+
+
+def _pending(drive, files):
+    """Removals a deploy cut short had still to do, from its marker."""
+    if MARKER not in files:
+        return []
+    try:
+        listed = json.loads(drive.read(MARKER).decode("utf-8")).get("remove", [])
+    except (ValueError, AttributeError, UnicodeDecodeError):
+        return []              # cut while the marker itself was written: the old manifest holds
+    return [p for p in listed if isinstance(p, str)]
+
+
+def make_plan(drive, new):
+    plan = Plan(new)
+    files = drive.files()
+    plan.old = _old_manifest(drive, files, plan)
+    wanted = manifest.by_path(new)
+    for path in sorted(wanted):
+        f = wanted[path]
+        if path not in files:
+            plan.added.append(path)
+        elif files[path] != f["size"] or manifest.sha256(drive.read(path)) != f["sha256"]:
+            plan.changed.append(path)
+        else:
+            plan.unchanged.append(path)
+    todo = [p for p in plan.added + plan.changed if p != "code.py"]
+    plan.write = sorted(todo) + [p for p in plan.added + plan.changed if p == "code.py"]
+    old_paths = [f["path"] for f in plan.old["files"]] if plan.old else []
+    for path in sorted(set(old_paths + _pending(drive, files))):
+        if path not in wanted and path in files and not bundle.is_protected(path) \
+                and path != manifest.NAME:
+            plan.remove.append(path)
+    plan.leftovers = sorted(p for p in files if p.endswith(manifest.TMP_SUFFIX) and p != MARKER)
+    made = set()
+    for path in sorted(wanted):
+        parts = path.split("/")[:-1]
+        for depth in range(1, len(parts) + 1):
+            folder_path = "/".join(parts[:depth])
+            if folder_path not in made and not drive.exists(folder_path):
+                plan.folders.append(folder_path)
+            made.add(folder_path)
+    for path in sorted(wanted):
+        if path.endswith(".mpy") and path[:-4] + ".py" in files and path[:-4] + ".py" not in plan.remove:
+            plan.notes.append("%s.py on the drive is not the game's and hides the new %s "
+                              "(CircuitPython loads .py first): remove it" % (path[:-4], path))
+    _space(plan, drive, files)
+    return plan
+
+
+def _marker(plan):
+    return json.dumps({"version": plan.new["version"], "remove": plan.remove}).encode("utf-8")
+
+
+def _space(plan, drive, files):
+    """Walk the writes in order, counting whole clusters, to find the most space in use at once."""
+    cluster = drive.cluster_size()
+
+    def size(n):
+        return manifest.on_drive(n, cluster)
+    plan.free = drive.free()
+    free = plan.free
+    low = free
+    for path in plan.leftovers:
+        free += size(files[path])
+    free += size(files.get(MARKER, 0)) - size(len(_marker(plan)))
+    # New folders take clusters; an existing folder that gets new names may grow by one.
+    sizes = manifest.by_path(plan.new)
+    fresh = [p for p in sizes if any(p.startswith(d + "/") for d in plan.folders)]
+    free -= manifest.dir_bytes(fresh, cluster)
+    grown = set(p.rsplit("/", 1)[0] for p in plan.added if "/" in p) - set(plan.folders)
+    free -= cluster * len(grown)
+    low = min(low, free)
+    writes = [(manifest.NAME, len(manifest.dumps(plan.new)))] + \
+        [(p, sizes[p]["size"]) for p in plan.write]
+    for i, (path, n) in enumerate(writes):
+        free -= size(n)              # the .tmp-binocle copy, next to the old file
+        low = min(low, free)
+        free += size(files.get(path, 0))
+        if i == 0:
+            free += sum(size(files[p]) for p in plan.remove)
+    plan.peak = max(0, plan.free - low)
+
+
+# -- doing it -------------------------------------------------------------------------------------
+
+def _put(drive, path, data, out, counter):
+    tmp = path + manifest.TMP_SUFFIX
+    out.write("[%s] %s (%s bytes)\n" % (counter, path, format(len(data), ",")))
+    drive.write(tmp, data)
+    back = drive.read(tmp)
+    if manifest.sha256(back) != manifest.sha256(data):
+        try:
+            drive.remove(tmp)
+        except (drives.DriveError, OSError):
+            pass
+        raise DeployError("%s did not read back as written (%d of %d bytes, SHA-256 differs): "
+                          "the drive or its cable is failing; the old %s is still in place"
+                          % (path, len(back), len(data), path))
+    drive.rename(tmp, path)
+
+
+def execute(plan, drive, folder, out):
+    total = 1 + len(plan.write)
+    width = len(str(total))
+    for path in plan.leftovers:
+        out.write("remove leftover %s\n" % path)
+        drive.remove(path)
+    drive.write(MARKER, _marker(plan))
+    for path in plan.folders:
+        drive.makedirs(path)
+    step = 1
+    _put(drive, manifest.NAME, manifest.dumps(plan.new), out, "%*d/%d" % (width, step, total))
+    for path in plan.remove:
+        out.write("remove %s\n" % path)
+        drive.remove(path)
+    for path in plan.write:
+        step += 1
+        with open(os.path.join(folder, *path.split("/")), "rb") as f:
+            data = f.read()
+        _put(drive, path, data, out, "%*d/%d" % (width, step, total))
+    drive.remove(MARKER)
+    drive.sync()
+    sizes = drive.files()
+    for f in plan.new["files"]:
+        if sizes.get(f["path"]) != f["size"]:
+            raise DeployError("%s has the wrong size on the drive after the update: run deploy "
+                              "again" % f["path"])
+
+
+def report(plan, out):
+    old = plan.old["version"] if plan.old else "none"
+    out.write("installed: %s, new: %s; %d to add, %d to change, %d to remove, %d unchanged\n" % (
+        old, plan.new["version"], len(plan.added), len(plan.changed), len(plan.remove),
+        len(plan.unchanged)))
+    for note in plan.notes:
+        out.write("note: %s\n" % note)
+    out.write("space: up to %s bytes more in use while writing, %s free\n" % (
+        format(plan.peak, ","), format(plan.free, ",")))
+
+
+def deploy(folder, drive, dry_run=False, out=sys.stdout, confirm=None):
+    """Deploy the bundle in folder onto drive; return the plan. confirm(plan) -> bool may stop it."""
+    version, board = check_board(drive)
+    out.write("drive %s: CircuitPython %s on %s\n" % (drive.name, version, board))
+    new = load_bundle(folder)
+    plan = make_plan(drive, new)
+    report(plan, out)
+    if dry_run:
+        for path in plan.added:
+            out.write("  add    %s\n" % path)
+        for path in plan.changed:
+            out.write("  change %s\n" % path)
+        for path in plan.remove:
+            out.write("  remove %s\n" % path)
+        for path in plan.leftovers:
+            out.write("  remove leftover %s\n" % path)
+        out.write("dry run: nothing written\n")
+        return plan
+    if plan.peak > plan.free:
+        raise DeployError("not enough space on %s: the update needs up to %s bytes while "
+                          "writing and %s are free; delete files you no longer need from the "
+                          "drive (your saves are never touched) and try again" % (
+                              drive.name, format(plan.peak, ","), format(plan.free, ",")))
+    if not (plan.write or plan.remove or plan.leftovers or drive.exists(MARKER)):
+        out.write("the drive already holds binocle %s: nothing to do\n" % new["version"])
+        return plan
+    if drive.read_only():
+        raise DeployError("%s is read-only: the board started in play mode; hold SELECT (D2 on "
+                          "the Feather ESP32-S3 Reverse TFT) while pressing reset, then try "
+                          "again" % drive.name)
+    if confirm is not None and not confirm(plan):
+        raise DeployError("cancelled: nothing written")
+    try:
+        execute(plan, drive, folder, out)
+    except (drives.DriveError, DeployError, OSError) as e:
+        raise DeployError("%s. The update is incomplete (the board will say so when it starts): "
+                          "run deploy again to finish it" % _text(e).rstrip("."))
+    out.write("done: binocle %s on %s\n" % (new["version"], drive.name))
+    return plan
+
+
+# -- the command ----------------------------------------------------------------------------------
+
+def _text(e):
+    if isinstance(e, OSError) and e.strerror:
+        return "%s: %s" % (e.filename, e.strerror) if e.filename else e.strerror
+    return str(e)
+
+
+def open_drive(args):
+    if args.image:
+        return drives.ImageDrive(args.image)
+    if args.drive:
+        return drives.DirDrive(args.drive)
+    found = drives.find_circuitpy()
+    if not found:
+        raise DeployError("no CIRCUITPY or BINOCLE drive found: connect the board (holding SELECT "
+                          "as it starts), or name it with --drive PATH")
+    if len(found) > 1:
+        raise DeployError("several board drives: %s; choose one with --drive" % ", ".join(found))
+    return drives.DirDrive(found[0])
+
+
+def _ask(plan):
+    answer = input("write %d files and remove %d? [y/N] " % (len(plan.write) + 1, len(plan.remove)))
+    return answer.strip().lower() in ("y", "yes")
+
+
+def main(argv=None):
+    parser = bundle.ArgumentParser(prog="python -m tools deploy",
+                                   description="Put the game onto a board's drive.")
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--drive", metavar="PATH",
+                       help="the board's mounted drive (found by itself if not given)")
+    where.add_argument("--image", metavar="FILE", help="a FAT disk image file instead of a board")
+    parser.add_argument("--bundle", metavar="DIR",
+                        help="a bundle folder made by 'python -m tools bundle' (else built now)")
+    parser.add_argument("--dry-run", action="store_true", help="only list what would change")
+    parser.add_argument("--yes", action="store_true",
+                        help="do not ask before writing (asked only at a terminal)")
+    args = parser.parse_args(argv)
+    work = None
+    try:
+        with open_drive(args) as drive:
+            folder = args.bundle
+            if folder is None:       # after finding the drive: no waiting to hear there is none
+                work = tempfile.mkdtemp(prefix="binocle-bundle-")
+                folder = os.path.join(work, "bundle")
+                built = bundle.build(folder, mpy_cross=bundle.resolve_mpy_cross(None))
+                print("bundle: binocle %s, %d files" % (built["version"], len(built["files"]) + 1))
+            ask = None if args.yes or not sys.stdin.isatty() else _ask
+            deploy(folder, drive, dry_run=args.dry_run, confirm=ask)
+    except Exception as e:        # every failure as one line, never a traceback
+        known = (DeployError, drives.DriveError, manifest.ManifestError, bundle.BundleError, OSError)
+        text = _text(e) if isinstance(e, known) else "%s: %s" % (type(e).__name__, e)
+        sys.stderr.write("deploy: %s\n" % text)
+        return 1
+    finally:
+        if work:
+            shutil.rmtree(work, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
