@@ -21,6 +21,7 @@ MODULES = (
     "tests.device.test_endgame",
     "tests.device.test_ai_play",
     "tests.device.test_app_logic",
+    "tests.device.test_store",
 )
 
 
