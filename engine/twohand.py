@@ -191,13 +191,14 @@ class TwoHandState(GameState):
                     out.append(f)
         else:
             tricks.legal_follow(hand, self.trick, self.trick_n, self.trump, out)
+        # Records sort by their group bits too, so two copies of a face need not sit side
+        # by side: a face is offered once, from the first copy and (if any) the second.
         table = self.tables[p]
-        last = -1
-        for r in table.recs:
-            f = r & 31
-            if f == last:
+        recs = table.recs
+        for i in range(len(recs)):
+            f = recs[i] & 31
+            if table.copy_index(f, 1) != i:
                 continue
-            last = f
             out.append(actions.PLAY_TABLE1 + f)
             if table.copy_index(f, 2) >= 0:
                 out.append(actions.PLAY_TABLE2 + f)
