@@ -22,6 +22,7 @@ COMMANDS = (
     ("gen-tables", "tools.gen_tables", "regenerate engine/tables.py"),
     ("tune", "tools.tune", "fit the binokel soloist's trick table by self-play"),
     ("gen-assets", "tools.gen_assets", "regenerate assets/cards.bmp, the card sprite sheet"),
+    ("fuzz", "tools.fuzz", "random legal and illegal action ints against every rule set, checking the invariants"),
     ("golden", "tools.golden", "regenerate tests/data/golden_counts.txt (legal-action counts)"),
 )
 
