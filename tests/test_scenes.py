@@ -9,11 +9,12 @@ os.environ.setdefault("BLINKA_FORCEBOARD", "GENERIC_LINUX_PC")
 
 from binocle import buttons as B                     # noqa: E402
 from binocle import helptext, words                  # noqa: E402
-from binocle.scenes import choice, help, lasttrick, melds, pause, sheet, table, title   # noqa: E402
+from binocle.scenes import choice, help, lasttrick, melds, pause, sheet, statsview, table, title   # noqa: E402
 
 SCENES = (
     title.Title, table.Table, choice.Choice, lasttrick.LastTrick, melds.Melds, pause.Pause,
     pause.SettingsScreen, pause.Confirm, sheet.Summary, sheet.Sheet, sheet.GameOver, help.Help,
+    statsview.StatsScreen,
 )
 # The Feather ESP32-S3 Reverse TFT has three buttons: B (held: START), A (held: SELECT), RIGHT.
 THREE = (B.RIGHT, B.A, B.B, B.START, B.SELECT)

@@ -14,6 +14,7 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FRAME_S = 0.012          # the window needs no more than ~80 frames a second
+DEFAULT_NVM = os.path.join("~", ".binocle", "sim-nvm.bin")
 
 NO_SCREEN = """sim: no screen to open a window on (neither DISPLAY nor WAYLAND_DISPLAY is set).
   On a desktop, run 'make play' there. Here you can:
@@ -27,6 +28,9 @@ def build_parser():
     p = argparse.ArgumentParser(prog="python -m tools sim", description=__doc__.split("\n")[0])
     p.add_argument("--screenshot", metavar="FILE", help="save the screen as PNG when the window closes")
     p.add_argument("--frames", type=int, default=0, help="stop after this many frames (0: run until closed)")
+    p.add_argument("--nvm", metavar="FILE", default=DEFAULT_NVM,
+                   help="the file standing in for the board's non-volatile memory: saves, settings, "
+                        "statistics (default %(default)s)")
     return p
 
 
@@ -38,17 +42,32 @@ def has_screen():
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
-def load_app():
-    """The app with the simulator profile (imports pygame: call once per process)."""
+def load_app(nvm=None):
+    """The app with the simulator profile (pygame's display is made once per process; a later
+    call makes a new app on it, as a board switched off and on). nvm: the saves' bytes."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     os.environ.setdefault("BLINKA_FORCEBOARD", "GENERIC_LINUX_PC")
-    if os.path.join(ROOT, "lib") not in sys.path:
-        sys.path.insert(0, os.path.join(ROOT, "lib"))
-    if ROOT not in sys.path:
-        sys.path.insert(0, ROOT)
+    load_paths()
     from binocle.boards import sim as profile
     from binocle.app import App
-    return App(profile, assets=os.path.join(ROOT, "assets") + os.sep), profile
+    return App(profile, assets=os.path.join(ROOT, "assets") + os.sep, nvm=nvm), profile
+
+
+def open_file_nvm(path):
+    """The saves' file, or a clear exit when it cannot be made (a wrong path, a full disk)."""
+    load_paths()
+    from binocle.store import FileNvm
+    try:
+        return FileNvm(path)
+    except OSError as e:
+        sys.stderr.write("sim: cannot keep saves in %s: %s\n" % (path, e.strerror or e))
+        raise SystemExit(2)
+
+
+def load_paths():
+    for p in (os.path.join(ROOT, "lib"), ROOT):
+        if p not in sys.path:
+            sys.path.insert(0, p)
 
 
 def save_screen(profile, path):
@@ -64,7 +83,13 @@ def main(argv):
     if not has_screen():
         sys.stderr.write(NO_SCREEN)
         return 2
-    app, profile = load_app()
+    path = os.path.expanduser(args.nvm)
+    try:
+        os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
+    except OSError as e:
+        sys.stderr.write("sim: cannot make the folder for %s: %s\n" % (path, e.strerror or e))
+        return 2
+    app, profile = load_app(nvm=open_file_nvm(path))
     from binocle.scenes.title import Title
     app.replace(Title(app))
     frames = 0

@@ -21,9 +21,14 @@ class Stuck(Exception):
 
 
 class Driver:
-    def __init__(self):
+    def __init__(self, nvm=None):
+        self.nvm = bytearray(b"\xff" * 8192) if nvm is None else nvm   # saves stay in RAM
+        self.boot()
+
+    def boot(self):
+        """A new app on the same screen and saves: the board switched off and on."""
         from tools.sim import load_app
-        self.app, self.profile = load_app()
+        self.app, self.profile = load_app(self.nvm)
         self.t = 1000
         self.profile.clock = self.clock
         self.seen = []                 # scene names, in the order first met
@@ -78,15 +83,23 @@ class Driver:
             st.level = ("easy", "normal", "hard").index(level)
         self.title()
         title = self.scene()
-        self.press(self.B.DOWN)                         # to the rule set line
+        self.to_line(title, "rules")
         for _ in range(3):
-            if title.text("rules").lower().startswith(("binocle", "french", "binokel")[("hoyle", "french", "binokel").index(rules)]):
+            if title.app.settings.rules_name() == rules:
                 break
             self.press(self.B.A)
         self.app.new_seed = lambda: seed
-        self.press(self.B.UP)
-        self.press(self.B.A)                            # Play
+        self.to_line(title, "play")
+        self.press(self.B.A)                            # Play (or New game)
         return self.wait_for(("Table", "Choice"), 50)
+
+    def to_line(self, menu_scene, key):
+        """Move a menu's cursor (by DOWN presses) to the line with this key."""
+        for _ in range(len(menu_scene.keys) + 1):
+            if menu_scene.keys[menu_scene.menu.index] == key:
+                return
+            self.press(self.B.DOWN)
+        raise Stuck("no line %r on %s" % (key, self.scene_name()))
 
     def person_move(self, pick_last=False):
         """One decision of the person's, by buttons: the cursor to the first legal card

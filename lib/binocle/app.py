@@ -10,6 +10,7 @@ overlays, `OVERLAY = True` (the scene below stays visible).
 
 import displayio
 
+from engine.state import PH_OVER
 from binocle import buttons as B
 from binocle import ui
 from binocle.anim import ticks_diff
@@ -21,11 +22,13 @@ _SPIN = "-\\|/"
 
 
 class App:
-    def __init__(self, profile, assets="/assets/", settings=None):
+    def __init__(self, profile, assets="/assets/", settings=None, nvm=None):
         self.profile = profile
         self.display = profile.display
         self.input = Input(long_map=profile.LONG_MAP)
         self.settings = settings or Settings()
+        self.notes = []                  # messages for the title screen (damaged saves)
+        self._open_saves(nvm)
         self.sheet = ui.Sheet(assets + "cards.bmp")
         self.root = displayio.Group()
         self.screen = displayio.Group(x=profile.OFFSET_X, y=profile.OFFSET_Y)
@@ -180,6 +183,97 @@ class App:
             if hasattr(self.profile, "quit_requested") and self.profile.quit_requested():
                 break
 
+    # -- saves: settings, statistics, the game in progress -----------------------------
+
+    def _open_saves(self, nvm):
+        from binocle import store
+        from binocle.stats import Stats
+        if nvm is None:
+            nvm = store.open_nvm(getattr(self.profile, "NVM_PATH", None))
+        self.store = store.Store(nvm)
+        data, msg = self.store.load_blob(store.KIND_SETTINGS)
+        if data is not None and not self.settings.from_bytes(data):
+            msg = "Settings unreadable:\nback to defaults."
+        self._note(msg)
+        data, msg = self.store.load_blob(store.KIND_STATS)
+        self.stats = Stats(data)
+        if data is not None and self.stats.to_bytes() != data:
+            msg = "Statistics unreadable:\nstarted afresh."
+        self._note(msg)
+        self.saved, msg = self.store.load_game()
+        self._note(msg)
+        self.said_too_long = False
+
+    def _note(self, msg):
+        if msg:
+            self.notes.append(msg.replace("\n", " "))
+
+    def save_settings(self):
+        from binocle.store import KIND_SETTINGS
+        self.store.save_blob(KIND_SETTINGS, self.settings.to_bytes())
+
+    def save_stats(self):
+        from binocle.store import KIND_STATS
+        self.store.save_blob(KIND_STATS, self.stats.to_bytes())
+
+    def autosave(self):
+        """After every action: the game's record, so a power cut loses at most that action."""
+        from engine import record
+        from binocle.store import MSG_TOO_LONG
+        state = self.session.state
+        if state.is_game_over():
+            self.store.clear_game()
+            self.saved = None
+            return
+        data = record.encode(state)
+        if self.store.save_game(data):
+            self.saved = data
+        elif not self.said_too_long:
+            self.said_too_long = True
+            self.toast(MSG_TOO_LONG.replace("\n", " "), 4000)
+
+    def deal_done(self, obs):
+        """Count a finished deal in the statistics (once: when its last action is applied)."""
+        st = self.settings
+        rules, level = st.rules_of(self.session.rules), st.game_level
+        if obs.rules == "binokel":
+            row = obs.sheet[-1]
+            solo, surrendered, gains = row[2], row[5], row[6]
+            mine = gains[0]
+            won = mine > gains[1] and mine > gains[2]
+            contract = 0 if solo != 0 else (1 if gains[0] > 0 and not surrendered else -1)
+        else:
+            row = obs.sheet[-1]
+            mine = row[2][0] + row[3][0]
+            won = mine > row[2][1] + row[3][1]
+            contract = 0
+        self.stats.deal(rules, level, mine, won, contract)
+        if obs.phase == PH_OVER:
+            self.stats.game(rules, level, obs.winner == 0)
+        self.save_stats()
+
+    def resume_game(self):
+        """Rebuild the saved game by replaying its record; a note and the title if it fails."""
+        from engine import record
+        from binocle.session import resume
+        from binocle.scenes.table import Table
+        self.toast("Loading the saved game...")
+        self.display.refresh()
+        try:
+            self.session = resume(self.saved, self.settings.level_name(self.settings.game_level))
+        except (record.RecordError, ValueError) as e:
+            self.saved = None
+            self.store.clear_game()
+            self.toast("Saved game unreadable: new start (%s)" % str(e)[:40], 4000)
+            return False
+        self.replace(Table(self, self.session))
+        return True
+
+    def beep(self, freq, ms):
+        tone = getattr(self.profile, "tone", None)
+        if tone is not None and self.settings.sound:
+            tone(freq, ms)
+
     # -- the game -----------------------------------------------------------------------
 
     def new_seed(self):
@@ -190,7 +284,11 @@ class App:
         from binocle.session import Session
         from binocle.scenes.table import Table
         st = self.settings
+        st.game_level = st.level
+        self.save_settings()
         self.session = Session(st.rules_name(), seed, st.options(), st.level_name())
+        self.said_too_long = False
+        self.autosave()
         self.replace(Table(self, self.session))
 
 

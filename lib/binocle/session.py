@@ -5,7 +5,7 @@ The app never reads the state itself: it asks for the person's observation
 move think in slices with `think()` so the screen stays alive meanwhile.
 """
 
-from engine import actions
+from engine import actions, record
 from engine.rules import new_game
 from engine.state import PH_BETWEEN, PH_OVER
 from engine.ai import new_player, levels
@@ -140,3 +140,24 @@ class Session:
         as every AI seat sees its own (its card memory)."""
         if self.adviser.p[levels.MEMORY]:
             self.adviser.memory.update(self.observation())
+
+
+def resume(data, level):
+    """The Session of a saved record, replayed action by action. Each AI seat (and the hint
+    adviser) is shown the observation at each of its past decisions, as in play, so its card
+    memory is whole again. RecordError when the record is not one this engine can replay."""
+    name, options, seed = record.read_header(data)
+    s = Session(name, seed, options, level)
+    state = s.state
+    moves = record.decode_actions(data)
+    for i in range(len(moves)):
+        p = state.current_player()
+        if p >= 0 and state.phase != PH_BETWEEN:
+            player = s.ai[p] if p > 0 else s.adviser
+            if player.p[levels.MEMORY]:
+                player.memory.update(state.observation(p))
+        try:
+            state.apply(moves[i])
+        except ValueError as e:
+            raise record.RecordError("action %d of the saved game is not legal: %s" % (i, e))
+    return s

@@ -12,6 +12,7 @@ TABLE = (
     ("pace", "AI pace", ("Fast", "Normal", "Slow")),
     ("hints", "Hints", ("Off", "On")),
     ("sort", "Sort cards", ("High first", "Low first")),
+    ("sound", "Sound", ("Off", "On")),        # listed only on boards with a speaker
 )
 # The new-game options (title screen).
 RULES = ("hoyle", "french", "binokel")
@@ -21,6 +22,13 @@ ANIM_MS = (0, 120, 220, 380)      # one card slide
 PACE_MS = (250, 700, 1300)        # least time an AI move stays on screen before the next
 TRICK_MS = (400, 1000, 1800)      # a finished trick stays this long
 LEVEL_NAMES = ("easy", "normal", "hard")
+
+
+# The bytes kept in the saves' settings slot: a layout version, then one byte per field.
+LAYOUT = 1
+FIELDS = ("level", "anim", "pace", "hints", "sort", "rules", "pack64", "grand", "target", "sound",
+          "game_level")
+LIMITS = (3, 4, 3, 2, 2, 3, 2, 2, 5, 2, 3)      # each field's number of values
 
 
 class Settings:
@@ -34,6 +42,26 @@ class Settings:
         self.pack64 = 0
         self.grand = 1
         self.target = 2           # index in TARGETS: 1500
+        self.sound = 1
+        self.game_level = 1       # the AI level of the game in progress (kept with its save)
+
+    def to_bytes(self):
+        out = bytearray(1 + len(FIELDS))
+        out[0] = LAYOUT
+        for i in range(len(FIELDS)):
+            out[1 + i] = getattr(self, FIELDS[i])
+        return bytes(out)
+
+    def from_bytes(self, data):
+        """Take saved values; False (defaults kept) if the bytes are not settings we know."""
+        if not data or data[0] != LAYOUT or len(data) != 1 + len(FIELDS):
+            return False
+        for i in range(len(FIELDS)):
+            if data[1 + i] >= LIMITS[i]:
+                return False
+        for i in range(len(FIELDS)):
+            setattr(self, FIELDS[i], data[1 + i])
+        return True
 
     def get(self, key):
         return getattr(self, key)
@@ -50,8 +78,14 @@ class Settings:
     def rules_name(self):
         return RULES[self.rules]
 
-    def level_name(self):
-        return LEVEL_NAMES[self.level]
+    def level_name(self, level=None):
+        return LEVEL_NAMES[self.level if level is None else level]
+
+    def rules_of(self, name):
+        for i in range(len(RULES)):
+            if RULES[i] == name:
+                return i
+        return 0
 
     def options(self):
         name = self.rules_name()

@@ -78,7 +78,9 @@ class SettingsScreen:
     def __init__(self, app):
         from binocle.version import VERSION
         self.app = app
-        items = [app.settings.text(k) for k, _, _ in TABLE]
+        # The sound line only where the board has a speaker.
+        self.keys = [row for row in TABLE if row[0] != "sound" or getattr(app.profile, "tone", None)]
+        items = [app.settings.text(k) for k, _, _ in self.keys]
         items.append("Version " + VERSION)
         items.append("Firmware update...")
         self.menu = ui.Menu("Settings", items, y=8, rows=7)
@@ -98,14 +100,15 @@ class SettingsScreen:
 
     def choose(self):
         i = self.menu.index
-        if i == len(TABLE) + 1:
+        if i == len(self.keys) + 1:
             self.app.push(Confirm(self.app, "Restart for update?", firmware_update))
             return
-        if i >= len(TABLE):
+        if i >= len(self.keys):
             return                          # the version line
-        key, _label, choices = TABLE[i]
+        key, _label, choices = self.keys[i]
         self.app.settings.cycle(key, choices)
         self.menu.set_item(i, self.app.settings.text(key))
+        self.app.save_settings()
 
 
 def firmware_update():

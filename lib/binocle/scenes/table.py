@@ -198,11 +198,15 @@ class Table(TableView):
         before = self.obs
         line = words.narrate(self.session.names, seat, action, self.session, before)
         self.session.apply(action)
+        self.app.autosave()
         after = self.session.observation()
         self.obs = after
+        if len(after.sheet) > len(before.sheet):
+            self.app.deal_done(after)
         if line:
             self.app.toast(line)
         if actions.is_play(action):
+            self.app.beep(880 if seat == 0 else 660, 15)
             self.show_play(seat, actions.play_face(action), before, after, from_sprite)
         if after.melds is not None and before.melds is None:
             from binocle.scenes.melds import Melds
@@ -247,6 +251,7 @@ class Table(TableView):
     def next_deal(self):
         """The summary was read: deal again (or the game is over, and the app leaves)."""
         self.session.next_deal()
+        self.app.autosave()
         self.handled_between = False
         self.waiting = False
         self.obs = self.session.observation()

@@ -22,23 +22,29 @@ class Title:
         self.keys = []
         self.menu = ui.Menu("New game", self.items(), x=4, y=34, w=152, rows=6)
         self.group.append(self.menu.group)
+        self.said = False
 
     def items(self):
         st = self.app.settings
         rules = RULES[st.rules]
-        keys = ["play", "rules", "level"]
+        keys = ["continue"] if self.app.saved else []
+        keys += ["play", "rules", "level"]
         if rules == "hoyle":
             keys += ["pack", "grand"]
         elif rules == "french":
             keys.append("target")
-        keys += ["help", "settings"]
+        keys += ["stats", "help", "settings"]
         self.keys = keys
         return [self.text(k) for k in keys]
 
     def text(self, key):
         st = self.app.settings
+        if key == "continue":
+            return "Continue saved game"
         if key == "play":
-            return "Play"
+            return "New game" if self.app.saved else "Play"
+        if key == "stats":
+            return "Statistics"
         if key == "rules":
             return words.rule_title(RULES[st.rules])
         if key == "level":
@@ -59,7 +65,10 @@ class Title:
         self.menu.select(self.menu.index)
 
     def update(self, now):
-        pass
+        if not self.said and self.app.notes:          # a damaged save: say it once
+            self.said = True
+            self.app.toast(" ".join(self.app.notes), 5000)
+            del self.app.notes[:]
 
     def up(self):
         self.menu.move(-1)
@@ -72,13 +81,18 @@ class Title:
 
     def reveal(self):
         """Back on top after the scene above closed."""
-        self.refresh()
+        self.rebuild()
 
     def choose(self):
         key = self.keys[self.menu.index]
         st = self.app.settings
+        if key == "continue":
+            if not self.app.resume_game():
+                self.rebuild()
+            return
         if key == "play":
             self.app.start_game(self.app.new_seed())
+            return
         elif key == "rules":
             st.rules = (st.rules + 1) % len(RULES)
             self.rebuild()
@@ -90,6 +104,10 @@ class Title:
             st.grand ^= 1
         elif key == "target":
             st.target = (st.target + 1) % len(TARGETS)
+        elif key == "stats":
+            from binocle.scenes.statsview import StatsScreen
+            self.app.push(StatsScreen(self.app))
+            return
         elif key == "help":
             from binocle.scenes.help import Help
             self.app.push(Help(self.app, RULES[st.rules]))
@@ -98,6 +116,7 @@ class Title:
             from binocle.scenes.pause import SettingsScreen
             self.app.push(SettingsScreen(self.app))
             return
+        self.app.save_settings()
         self.refresh()
 
     def rebuild(self):

@@ -1,0 +1,53 @@
+"""The statistics screen: one rule set at a time (A on its title line turns to the next);
+the last line resets everything, after asking."""
+
+from binocle import ui, words
+from binocle.settings import RULES
+from binocle.scenes.pause import MENU_KEYS, Confirm
+
+
+class StatsScreen:
+    OVERLAY = True
+    KEYS = MENU_KEYS
+
+    def __init__(self, app):
+        self.app = app
+        self.rules = app.settings.rules
+        self.group = None
+        self.build()
+
+    def build(self):
+        lines = ["> " + words.rule_title(RULES[self.rules])] + self.app.stats.lines(self.rules)
+        lines.append("Reset statistics...")
+        self.menu = ui.Menu("Statistics", lines, y=8, rows=8)
+        if self.group is None:
+            import displayio
+            self.group = displayio.Group()
+        else:
+            self.group.pop()
+        self.group.append(self.menu.group)
+
+    def update(self, now):
+        pass
+
+    def up(self):
+        self.menu.move(-1)
+
+    def down(self):
+        self.menu.move(1)
+
+    def back(self):
+        self.app.pop()
+
+    def choose(self):
+        if self.menu.index == len(self.menu.items) - 1:
+            self.app.push(Confirm(self.app, "Reset statistics?", self.reset))
+        else:
+            self.rules = (self.rules + 1) % len(RULES)
+            self.build()
+
+    def reset(self):
+        self.app.stats.reset()
+        self.app.save_stats()
+        self.build()
+        self.menu.select(len(self.menu.items) - 1)
