@@ -11,7 +11,8 @@ ALLOWED_IMPORTS = {"micropython", "engine"}
 # What the app may import on the board: CircuitPython's own modules and the bundled libraries.
 APP_IMPORTS = ALLOWED_IMPORTS | {
     "binocle", "displayio", "terminalio", "vectorio", "board", "keypad", "analogio", "supervisor",
-    "microcontroller", "time", "gc", "sys", "os", "json", "storage", "adafruit_display_text", "adafruit_displayio_layout",
+    "microcontroller", "time", "gc", "sys", "os", "json", "storage", "array", "audiocore", "audioio",
+    "digitalio", "adafruit_display_text", "adafruit_displayio_layout",
     "adafruit_imageload"}
 DESKTOP_ONLY = (os.path.join("boards", "sim.py"),)     # the simulator's profile (pygame)
 MAX_LINES = 400

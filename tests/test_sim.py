@@ -196,3 +196,18 @@ def test_settings_show_the_version_and_guard_the_firmware_update(d):
     assert d.scene_name() == "SettingsScreen"
     assert d.app.toast_lines[0].text == "Only possible on a board"
     d.app.settings.anim = 0
+
+
+def test_cards_click_when_the_sound_is_on(d):
+    from binocle.boards import sim
+    d.start("hoyle", 7)
+    d.app.settings.sound = 0
+    picking(d)
+    del sim.tones[:]
+    d.person_move()
+    assert sim.tones == []
+    d.app.settings.sound = 1
+    picking(d)
+    del sim.tones[:]
+    d.person_move()
+    assert sim.tones[0] == (880, 15)

@@ -97,3 +97,5 @@ class _Buttons:
 
 buttons = _Buttons()
 ticks_ms = supervisor.ticks_ms
+
+from binocle.boards.speaker import tone   # noqa: E402  (the board has a speaker)
