@@ -23,6 +23,7 @@ COMMANDS = (
     ("tune", "tools.tune", "fit the binokel soloist's trick table by self-play"),
     ("gen-assets", "tools.gen_assets", "regenerate assets/cards.bmp, the card sprite sheet"),
     ("fuzz", "tools.fuzz", "random legal and illegal action ints against every rule set, checking the invariants"),
+    ("soak", "tools.soak", "AI against AI under MicroPython, saved after every action; the heap must not grow"),
     ("golden", "tools.golden", "regenerate tests/data/golden_counts.txt (legal-action counts)"),
 )
 

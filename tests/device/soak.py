@@ -1,0 +1,107 @@
+"""The soak: AI against AI for many deals, the game saved after every action, under
+MicroPython (python -m tools soak) or any Python (micropython tests/device/soak.py [deals]).
+
+Each action is saved the way the app saves it (binocle.store on a bytearray standing in
+for microcontroller.nvm); every save is read back and must equal the record, and a mirror
+state built only from what was read back must match the live game after every action; at
+the end of each deal the whole record is replayed from scratch and compared too. After each
+deal the heap is collected and gc.mem_alloc() noted: it must not grow.
+
+The loop runs at module level, holding everything in globals: MicroPython's WASI build
+loses objects that only the frames of calling functions hold when it collects, so the
+collections happen here, where no such frame exists.
+"""
+
+import gc
+import sys
+
+if "." not in sys.path:
+    sys.path.insert(0, ".")
+if "lib" not in sys.path:
+    sys.path.append("lib")
+
+from engine import record                              # noqa: E402
+from engine.rules import new_game                      # noqa: E402
+from engine.state import PH_BETWEEN                    # noqa: E402
+from engine.ai import new_player                       # noqa: E402
+from binocle import store as nvstore                   # noqa: E402
+from tests.device.helpers import fingerprint           # noqa: E402
+
+RULES = ("hoyle", "french", "binokel")
+LEVELS = ("easy", "normal")
+
+
+def new_seats(state, rules, level, seed):
+    seats = []
+    for p in range(state.PLAYERS):
+        seats.append(new_player(rules, p, level, seed * 16 + p, state.options))
+    return seats
+
+
+def play_one(state, seats, saves, mirror):
+    """One action of the player to move, saved, read back, replayed onto the mirror."""
+    p = state.current_player()
+    obs = state.observation(p)
+    action = obs.legal[0] if state.phase == PH_BETWEEN else seats[p].choose(obs)
+    state.apply(action)
+    data = record.encode(state)
+    if not saves.save_game(data):
+        raise AssertionError("save refused at %d actions (%d bytes)" % (state.nactions, len(data)))
+    back, msg = saves.load_game()
+    if back != data or msg is not None:
+        raise AssertionError("save %d read back differently (%s)" % (state.nactions, msg))
+    moves = record.decode_actions(back)
+    while mirror.nactions < len(moves):
+        mirror.apply(moves[mirror.nactions])
+    if fingerprint(mirror) != fingerprint(state):
+        raise AssertionError("the state rebuilt from save %d differs" % state.nactions)
+
+
+def finish_deal(state, seats, saves, mirror):
+    """Play to the end of the deal (or game); then replay the saved record from scratch."""
+    number = state.deal_number
+    while not state.is_game_over() and (state.deal_number == number and state.phase != PH_BETWEEN):
+        play_one(state, seats, saves, mirror)
+    again = record.replay(saves.load_game()[0])
+    if fingerprint(again) != fingerprint(state):
+        raise AssertionError("the replayed record differs at the end of deal %d" % number)
+    if state.phase == PH_BETWEEN:
+        play_one(state, seats, saves, mirror)          # deal the next hand
+    return len(record.encode(state))
+
+
+deals_wanted = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+nvm = bytearray(b"\xff" * 8192)
+saves = nvstore.Store(nvm)
+heap = []
+longest = 0
+actions_done = 0
+deals = 0
+game = 0
+state = None
+while deals < deals_wanted:
+    if state is None or state.is_game_over():
+        rules = RULES[game % 3]
+        level = LEVELS[(game // 3) % 2]
+        state = new_game(rules, 1000 + game)
+        mirror = new_game(rules, 1000 + game)
+        seats = new_seats(state, rules, level, 1000 + game)
+        saves.clear_game()
+        game += 1
+    before = state.nactions
+    size = finish_deal(state, seats, saves, mirror)
+    actions_done += state.nactions - before
+    longest = max(longest, size)
+    deals += 1
+    gc.collect()
+    heap.append(gc.mem_alloc())
+
+first = max(heap[:len(heap) // 2])
+last = max(heap[len(heap) // 2:])
+print("soak: %d deals, %d games, %d actions saved and reloaded, longest record %d bytes"
+      % (deals, game, actions_done, longest))
+print("soak: heap after collect: first half max %d, second half max %d, min %d, final %d"
+      % (first, last, min(heap), heap[-1]))
+grew = last - first
+print("soak: growth %d bytes" % grew)
+print("soak: %s" % ("ok" if grew <= 2048 else "FAILED: the heap grows"))
