@@ -119,3 +119,23 @@ def test_stats_count_deals_games_contracts_and_streaks():
     assert s.lines(2) == ["Easy: games 0, won 0", "Normal: games 3, won 2", " deals 2 won 1",
                           " best 250 avg -55", " contracts 1/2 made", " longest streak 2",
                           "Hard: games 0, won 0"]
+
+
+def test_a_game_too_long_to_keep_goes_on_unsaved_with_a_message(d):
+    class SmallStore(nvstore.Store):
+        """A store whose game slot holds 60-byte records (a real one holds 3701)."""
+        def capacity(self, kind=nvstore.KIND_GAME):
+            return 60 if kind == nvstore.KIND_GAME else nvstore.Store.capacity(self, kind)
+
+    d.start("binokel", 11)
+    d.app.store = SmallStore(bytearray(b"\xff" * 8192))
+    said = []
+    while d.app.session.state.nactions < 70:
+        if d.app.said_too_long and not said:
+            said.append(d.app.toast_lines[0].text + " " + d.app.toast_lines[1].text)
+        if not d.person_move():
+            d.tick()
+    assert said and said[0].startswith("Game too long to keep: it goes on unsaved.")
+    data, msg = d.app.store.load_game()
+    assert msg is None and len(data) == 60                      # the last record that fitted
+    assert bytes(d.app.session.state.history).startswith(data[7:])

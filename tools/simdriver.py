@@ -119,7 +119,7 @@ class Driver:
                 self.press(self.B.UP)
             self.press(self.B.A)
             return True
-        if name in ("Melds", "Summary"):
+        if name in ("Melds", "Summary", "Sheet"):
             self.press(self.B.A)
             return True
         return False
