@@ -15,7 +15,7 @@ APP_FILES = (
     "lib/binocle/boards/__init__.py", "lib/binocle/boards/feather_s3_tft.py",
     "lib/binocle/boards/pybadge.py", "lib/binocle/boards/pygamer.py",
     "lib/binocle/boards/speaker.py",
-    "lib/binocle/scenes/__init__.py", "lib/binocle/scenes/choice.py", "lib/binocle/scenes/help.py",
+    "lib/binocle/scenes/__init__.py", "lib/binocle/scenes/base.py", "lib/binocle/scenes/choice.py", "lib/binocle/scenes/help.py",
     "lib/binocle/scenes/lasttrick.py", "lib/binocle/scenes/layout.py", "lib/binocle/scenes/melds.py",
     "lib/binocle/scenes/pause.py", "lib/binocle/scenes/sheet.py", "lib/binocle/scenes/statsview.py", "lib/binocle/scenes/table.py",
     "lib/binocle/scenes/tableview.py", "lib/binocle/scenes/title.py",

@@ -5,6 +5,7 @@ from engine import actions
 from engine.state import PH_PLAY, PH_ANNOUNCE, PH_KNOCK, PH_BID, PH_CONTRACT
 from binocle import buttons as B
 from binocle import ui, words
+from binocle.scenes.base import MenuScene
 
 _PLAY_ON = -1          # "play on": close the knock menu and pick a card
 
@@ -12,8 +13,7 @@ _TITLES = ((PH_ANNOUNCE, "Announce a meld?"), (PH_KNOCK, "Knock?"), (PH_BID, "Bi
            (PH_CONTRACT, "Your game"), (PH_PLAY, "Knock now?"))
 
 
-class Choice:
-    OVERLAY = True
+class Choice(MenuScene):
     KEYS = (
         (B.UP, "up"), (B.LEFT, "up"), (B.DOWN, "down"), (B.RIGHT, "down"),
         (B.A, "choose"), (B.B, "peek"), (B.START, "pause"), (B.SELECT, "hint"),
@@ -27,15 +27,6 @@ class Choice:
         texts = [words.choice(table.session, obs, a) if a >= 0 else "Play on" for a in self.actions]
         self.menu = ui.Menu(title(obs), texts, y=14, rows=5)
         self.group = self.menu.group
-
-    def update(self, now):
-        pass
-
-    def up(self):
-        self.menu.move(-1)
-
-    def down(self):
-        self.menu.move(1)
 
     def choose(self):
         if self.group.hidden:

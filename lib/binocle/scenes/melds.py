@@ -2,10 +2,10 @@
 
 from binocle import buttons as B
 from binocle import ui
+from binocle.scenes.base import MenuScene
 
 
-class Melds:
-    OVERLAY = True
+class Melds(MenuScene):
     KEYS = ((B.UP, "up"), (B.LEFT, "up"), (B.DOWN, "down"), (B.RIGHT, "down"),
             (B.A, "close"), (B.B, "close"), (B.START, "close"))
 
@@ -22,15 +22,6 @@ class Melds:
                 lines.append("  %s %d" % (name, pts))
         self.menu = ui.Menu("Melds shown (A: play)", lines, y=12, rows=7)
         self.group = self.menu.group
-
-    def update(self, now):
-        pass
-
-    def up(self):
-        self.menu.move(-1)
-
-    def down(self):
-        self.menu.move(1)
 
     def close(self):
         self.app.pop()

@@ -1,37 +1,19 @@
 """The pause menu (START at the table) and the settings screen."""
 
-from binocle import buttons as B
 from binocle import ui
 from binocle.settings import TABLE
+from binocle.scenes.base import MenuScene
 
 _ITEMS = (("Resume", "resume"), ("Hint", "hint"), ("Last trick", "last"), ("Score sheet", "sheet"),
           ("Rules help", "rules"), ("Settings", "settings"), ("New game", "new_game"))
 
-MENU_KEYS = ((B.UP, "up"), (B.LEFT, "up"), (B.DOWN, "down"), (B.RIGHT, "down"),
-             (B.A, "choose"), (B.B, "back"), (B.START, "back"), (B.SELECT, "back"))
 
-
-class Pause:
-    OVERLAY = True
-    KEYS = MENU_KEYS
-
+class Pause(MenuScene):
     def __init__(self, app, table):
         self.app = app
         self.table = table
         self.menu = ui.Menu("Paused", [t for t, _ in _ITEMS], y=8, rows=7)
         self.group = self.menu.group
-
-    def update(self, now):
-        pass
-
-    def up(self):
-        self.menu.move(-1)
-
-    def down(self):
-        self.menu.move(1)
-
-    def back(self):
-        self.app.pop()
 
     def choose(self):
         getattr(self, _ITEMS[self.menu.index][1])()
@@ -69,12 +51,9 @@ class Pause:
         self.app.replace(Title(self.app))
 
 
-class SettingsScreen:
+class SettingsScreen(MenuScene):
     """A on a line steps through its choices; B goes back. Below them: the installed
     version, and the way into the board's bootloader for a CircuitPython update."""
-    OVERLAY = True
-    KEYS = MENU_KEYS
-
     def __init__(self, app):
         from binocle.version import VERSION
         self.app = app
@@ -85,18 +64,6 @@ class SettingsScreen:
         items.append("Firmware update...")
         self.menu = ui.Menu("Settings", items, y=8, rows=7)
         self.group = self.menu.group
-
-    def update(self, now):
-        pass
-
-    def up(self):
-        self.menu.move(-1)
-
-    def down(self):
-        self.menu.move(1)
-
-    def back(self):
-        self.app.pop()
 
     def choose(self):
         i = self.menu.index
@@ -123,27 +90,12 @@ def firmware_update():
     return True
 
 
-class Confirm:
-    OVERLAY = True
-    KEYS = MENU_KEYS
-
+class Confirm(MenuScene):
     def __init__(self, app, question, on_yes):
         self.app = app
         self.on_yes = on_yes
         self.menu = ui.Menu(question, ["No", "Yes"], y=40, rows=2)
         self.group = self.menu.group
-
-    def update(self, now):
-        pass
-
-    def up(self):
-        self.menu.move(-1)
-
-    def down(self):
-        self.menu.move(1)
-
-    def back(self):
-        self.app.pop()
 
     def choose(self):
         self.app.pop()

@@ -3,13 +3,11 @@ the last line resets everything, after asking."""
 
 from binocle import ui, words
 from binocle.settings import RULES
-from binocle.scenes.pause import MENU_KEYS, Confirm
+from binocle.scenes.base import MenuScene
+from binocle.scenes.pause import Confirm
 
 
-class StatsScreen:
-    OVERLAY = True
-    KEYS = MENU_KEYS
-
+class StatsScreen(MenuScene):
     def __init__(self, app):
         self.app = app
         self.rules = app.settings.rules
@@ -26,18 +24,6 @@ class StatsScreen:
         else:
             self.group.pop()
         self.group.append(self.menu.group)
-
-    def update(self, now):
-        pass
-
-    def up(self):
-        self.menu.move(-1)
-
-    def down(self):
-        self.menu.move(1)
-
-    def back(self):
-        self.app.pop()
 
     def choose(self):
         if self.menu.index == len(self.menu.items) - 1:

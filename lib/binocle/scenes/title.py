@@ -4,11 +4,11 @@ import displayio
 
 from binocle import ui, words
 from binocle.settings import RULES, TARGETS, LEVEL_NAMES
-from binocle.scenes.pause import MENU_KEYS
+from binocle.scenes.base import MenuScene
 
 
-class Title:
-    KEYS = MENU_KEYS
+class Title(MenuScene):
+    OVERLAY = False
 
     def __init__(self, app):
         self.app = app
@@ -69,12 +69,6 @@ class Title:
             self.said = True
             self.app.toast(" ".join(self.app.notes), 5000)
             del self.app.notes[:]
-
-    def up(self):
-        self.menu.move(-1)
-
-    def down(self):
-        self.menu.move(1)
 
     def back(self):
         pass
