@@ -211,3 +211,31 @@ def test_cards_click_when_the_sound_is_on(d):
     del sim.tones[:]
     d.person_move()
     assert sim.tones[0] == (880, 15)
+
+
+def test_a_correct_knock_wins_the_game_through_the_menus(d):
+    d.app.settings.hints = 1
+    d.start("hoyle", 7)
+    d.app.session.state.score[0] = 990            # ten card points short of the game
+    for _ in range(20000):
+        s = d.scene()
+        if d.scene_name() == "Table" and s.picking() and d.app.session.adviser.can_knock(s.obs):
+            break
+        if not d.person_move():
+            d.tick()
+    assert d.app.toast_lines[0].text + " " + d.app.toast_lines[1].text == "You have 1000: B to knock and win"
+    d.press(d.B.B)
+    menu = d.scene()
+    assert d.scene_name() == "Choice" and menu.menu.items == ["Play on", "Knock: I have 1000"]
+    d.press(d.B.DOWN)
+    d.press(d.B.A)
+    summary = d.wait_for(("Summary",), 200)
+    assert d.app.session.game_over() and d.app.session.state.winner() == 0
+    assert summary is not None
+    d.press(d.B.A)
+    assert d.scene_name() == "Sheet"
+    d.press(d.B.A)
+    assert d.scene_name() == "GameOver"
+    assert d.app.saved is None                    # a finished game leaves no save behind
+    d.press(d.B.A)
+    assert d.scene_name() == "Title" and d.scene().keys[0] == "play"
