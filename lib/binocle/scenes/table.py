@@ -17,7 +17,6 @@ from binocle.scenes import layout
 from binocle.scenes.tableview import TableView
 
 
-
 class Table(TableView):
     KEYS = (
         (B.LEFT, "left"), (B.RIGHT, "right"), (B.UP, "jump_row"), (B.DOWN, "jump_row"),
@@ -37,7 +36,7 @@ class Table(TableView):
         self.hold_until = 0           # a finished trick stays until then
         self.trick_shown = False      # the trick area shows a finished trick
         self.handled_between = False
-        self.slots = []               # (face, action) of the person's cards on screen
+        self.slots = []               # (face, action, source) of the person's cards on screen
         self.cursor = 0
         self.obs = session.observation()
         self._build()
