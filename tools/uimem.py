@@ -1,4 +1,4 @@
-"""What the app's displayio objects would take in a SAMD51 board's heap:
+"""What the app's displayio objects, a game, and the code would take in a SAMD51 board's heap:
 python -m tools ui-memory [--json]
 
 Walks the simulator's screen tree in the middle of a deal of each rule set
@@ -104,9 +104,73 @@ def report(d):
     return rows
 
 
+# Run under MicroPython: what the modules keep after a collection, loaded from source as on
+# the board. Stand-ins replace displayio and the libraries (they are C or not measured here).
+# Imports and collections run at module level: the WASI build's collector is unsafe in calls.
+_CODE_SCRIPT = """
+import sys, gc
+sys.path.append("lib")
+class Thing:
+    def __init__(self, *a, **k):
+        pass
+class Mod:
+    pass
+def stub(name):
+    m = Mod()
+    for attr in ("Group", "Bitmap", "Palette", "TileGrid", "Rectangle", "Label", "GridLayout"):
+        setattr(m, attr, Thing)
+    m.FONT = None
+    sys.modules[name] = m
+    return m
+for n in ("displayio", "terminalio", "vectorio", "adafruit_imageload", "adafruit_displayio_layout",
+          "adafruit_displayio_layout.layouts", "adafruit_displayio_layout.layouts.grid_layout",
+          "adafruit_display_text.bitmap_label"):
+    stub(n)
+stub("adafruit_display_text").bitmap_label = sys.modules["adafruit_display_text.bitmap_label"]
+gc.collect()
+a0 = gc.mem_alloc()
+import engine.rules
+import engine.%(rules)s
+import engine.ai.player
+%(endgame)s
+gc.collect()
+a1 = gc.mem_alloc()
+import binocle.app
+import binocle.session
+import binocle.scenes.table
+import binocle.scenes.choice
+import binocle.scenes.pause
+gc.collect()
+a2 = gc.mem_alloc()
+import binocle.scenes.title
+import binocle.scenes.sheet
+import binocle.scenes.help
+import binocle.helptext
+gc.collect()
+a3 = gc.mem_alloc()
+print(a1 - a0, a2 - a1, a3 - a2)
+"""
+
+
+def code_bytes(rules):
+    """(engine and AI, the app at the table, title/sheet/help) bytes kept under MicroPython."""
+    from tools import mpy
+    module = {"hoyle": "hoyle", "french": "french", "binokel": "binokel"}[rules]
+    script = _CODE_SCRIPT % {"rules": module,
+                             "endgame": "" if rules == "binokel" else "import engine.ai.endgame"}
+    status, out, err = mpy.run_source(script, heap="64m")
+    if status != 0:
+        raise RuntimeError("MicroPython could not measure the code: %s" % err.strip()[-200:])
+    return tuple(int(x) for x in out.split())
+
+
 def main(argv):
     from tools.simdriver import Driver
     rows = report(Driver())
+    for r in rows:
+        engine, table, menus = code_bytes(r["rules"])
+        r["code"] = {"engine_and_ai": engine, "app_at_the_table": table, "title_sheet_help": menus}
+        r["with_code"] = r["total"] + engine + table + menus
     if "--json" in argv:
         print(json.dumps(rows))
         return 0
@@ -116,6 +180,10 @@ def main(argv):
         print("%-8s game in progress %6d B (engine state, AI seats and hint adviser, hard endgame table)"
               % ("", r["game"]))
         print("%-8s total %6d B of a 64 KB budget (%.0f%%)" % ("", r["total"], 100.0 * r["total"] / 65536))
+        c = r["code"]
+        print("%-8s code kept in RAM (MicroPython, from source): engine and AI %d, app at the table %d, "
+              "title/sheet/help %d; with the above %d B (a SAMD51 has about 150 KB free; libraries not counted)"
+              % ("", c["engine_and_ai"], c["app_at_the_table"], c["title_sheet_help"], r["with_code"]))
     return 0
 
 
