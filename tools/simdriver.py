@@ -149,19 +149,6 @@ class Driver:
         return path
 
 
-SCREENS = (
-    # file name, rule set, scene to stop at, how
-    ("title", None, None),
-    ("table-hoyle", "hoyle", "table"),
-    ("meld-hoyle", "hoyle", "Choice"),
-    ("bid-binokel", "binokel", "Choice"),
-    ("table-binokel", "binokel", "table"),
-    ("summary", "french", "Summary"),
-    ("sheet", "french", "Sheet"),
-    ("pause", "hoyle", "Pause"),
-)
-
-
 def main(argv):
     """python -m tools screens [DIR]: the README's screenshots (3x), from scripted games."""
     out = argv[0] if argv else os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),

@@ -9,14 +9,11 @@ except ImportError:
     def const(x):
         return x
 
+from binocle.input import ticks_diff
+
 _MAX = const(6)
 # fields of one slot: x0, y0, x1, y1, start, duration
 _F = const(6)
-
-
-def ticks_diff(a, b):
-    """a - b for ticks that wrap at 2**29."""
-    return ((a - b + 0x10000000) & 0x1FFFFFFF) - 0x10000000
 
 
 class Animator:

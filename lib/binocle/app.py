@@ -12,9 +12,8 @@ import displayio
 
 from engine.state import PH_OVER
 from binocle import buttons as B
-from binocle import ui
-from binocle.anim import ticks_diff
-from binocle.input import Input
+from binocle import ui, words
+from binocle.input import Input, ticks_add, ticks_diff
 from binocle.settings import Settings
 
 _THINK_SLICE_MS = 30       # AI work per frame: the buttons are read between slices
@@ -59,7 +58,6 @@ class App:
         top.append(self.spinner)
         self.toast_panel.hidden = True
         self.screen.append(top)
-        self.busy_text = None
 
     # -- scenes ---------------------------------------------------------------------
 
@@ -98,14 +96,14 @@ class App:
     # -- messages and the busy sign ------------------------------------------------
 
     def toast(self, text, ms=1800):
-        lines = ui_lines(text)
+        lines = words.wrap(text, ui.CHARS)
         for i in range(3):
             ui.set_text(self.toast_lines[i], lines[i] if i < len(lines) else "")
         self.toast_panel.height = ui.LINE * min(3, len(lines)) + 4
         self.toast_panel.hidden = False
         for lab in self.toast_lines:
             lab.hidden = False
-        self.toast_until = (self.now + ms) & 0x1FFFFFFF
+        self.toast_until = ticks_add(self.now, ms) or 1     # 0 means no message
 
     def clear_toast(self):
         self.toast_panel.hidden = True
@@ -236,14 +234,13 @@ class App:
         """Count a finished deal in the statistics (once: when its last action is applied)."""
         st = self.settings
         rules, level = st.rules_of(self.session.rules), st.game_level
+        row = obs.sheet[-1]
         if obs.rules == "binokel":
-            row = obs.sheet[-1]
             solo, surrendered, gains = row[2], row[5], row[6]
             mine = gains[0]
             won = mine > gains[1] and mine > gains[2]
             contract = 0 if solo != 0 else (1 if gains[0] > 0 and not surrendered else -1)
         else:
-            row = obs.sheet[-1]
             mine = row[2][0] + row[3][0]
             won = mine > row[2][1] + row[3][1]
             contract = 0
@@ -290,11 +287,6 @@ class App:
         self.said_too_long = False
         self.autosave()
         self.replace(Table(self, self.session))
-
-
-def ui_lines(text):
-    from binocle.words import wrap
-    return wrap(text, ui.CHARS)
 
 
 def main():

@@ -9,6 +9,7 @@ from engine import actions, record
 from engine.rules import new_game
 from engine.state import PH_BETWEEN, PH_OVER
 from engine.ai import new_player, levels
+from binocle.input import ticks_diff
 
 HUMAN = 0
 TWO_NAMES = ("You", "AI")
@@ -120,7 +121,7 @@ class Session:
     def _step(self, gen, player, ticks_ms, budget_ms, done):
         start = ticks_ms()
         for _ in gen:
-            if (ticks_ms() - start) & 0x1FFFFFFF >= budget_ms:
+            if ticks_diff(ticks_ms(), start) >= budget_ms:
                 return -1
         done()
         return player.decision

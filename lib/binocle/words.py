@@ -1,6 +1,7 @@
 """Short texts for the 160x128 screen: 26 characters of terminalio's 6x12 font per line."""
 
 from engine import actions, cards
+from engine.state import PH_ANNOUNCE, PH_KNOCK, PH_BID
 
 SUIT_WORDS = ("Spades", "Hearts", "Diamonds", "Clubs")
 RANK_WORDS = ("7", "8", "9", "J", "Q", "K", "10", "A")
@@ -54,7 +55,6 @@ def choice(session, obs, action):
 
 
 def _pass_kind(obs):
-    from engine.state import PH_ANNOUNCE, PH_KNOCK, PH_BID
     if obs.phase == PH_ANNOUNCE:
         return 0
     if obs.phase == PH_KNOCK:
@@ -72,7 +72,7 @@ def narrate(names, seat, action, session, obs):
     if actions.BURY <= action < actions.BURY + 32:
         return None if seat != 0 else "Buried " + card(action - actions.BURY)
     if action == actions.PASS:
-        if obs.phase == 3:
+        if obs.phase == PH_BID:
             return who + " passes"
         return None
     if action == actions.DEAL:

@@ -3,7 +3,7 @@
 import displayio
 
 from binocle import buttons as B
-from binocle import ui, helptext
+from binocle import ui, helptext, words
 
 _LINES = 8
 
@@ -31,7 +31,7 @@ class Help:
 
     def show(self):
         title, body = self.pages[self.page]
-        lines = ui_wrap(body)
+        lines = words.wrap(body, ui.CHARS)
         ui.set_text(self.title, title)
         for i in range(_LINES):
             ui.set_text(self.lines[i], lines[i] if i < len(lines) else "")
@@ -50,8 +50,3 @@ class Help:
 
     def back(self):
         self.app.pop()
-
-
-def ui_wrap(body):
-    from binocle.words import wrap
-    return wrap(body, ui.CHARS)

@@ -46,9 +46,9 @@ def my_cards(obs, low_first):
     trump = obs.trump if obs.trump is not None else -1
     order = cards.suit_order(trump)
     burying = obs.phase == PH_BURY
+    ranks = range(8) if low_first else range(7, -1, -1)
     out = []
     for s in order:
-        ranks = range(8) if low_first else range(7, -1, -1)
         for r in ranks:
             f = s * 8 + r
             for _ in range(obs.hand[f]):
@@ -62,7 +62,7 @@ def my_cards(obs, low_first):
             src = seen[f]
             table.append((f, (actions.PLAY_TABLE1 if src == 1 else actions.PLAY_TABLE2) + f, src))
         for s in order:
-            for r in (range(8) if low_first else range(7, -1, -1)):
+            for r in ranks:
                 for item in table:
                     if item[0] == s * 8 + r:
                         out.append(item)

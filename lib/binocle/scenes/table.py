@@ -11,7 +11,8 @@ from engine import actions, cards
 from engine.state import PH_PLAY, PH_BURY
 from binocle import buttons as B
 from binocle import words
-from binocle.anim import Animator, ticks_diff
+from binocle.anim import Animator
+from binocle.input import ticks_add, ticks_diff
 from binocle.settings import ANIM_MS, PACE_MS, TRICK_MS
 from binocle.scenes import layout
 from binocle.scenes.tableview import TableView
@@ -37,6 +38,7 @@ class Table(TableView):
         self.trick_shown = False      # the trick area shows a finished trick
         self.handled_between = False
         self.slots = []               # (face, action, source) of the person's cards on screen
+        self.hand_n = 0               # how many of them are in the hand (the rest: table)
         self.cursor = 0
         self.obs = session.observation()
         self._build()
@@ -44,13 +46,10 @@ class Table(TableView):
 
     # -- the person's keys ----------------------------------------------------------------
 
-    def picking(self):
-        return self.waiting and (self.obs.phase == PH_PLAY or self.obs.phase == PH_BURY)
-
     def move(self, step):
         if self.picking() and self.slots:
             self.cursor = (self.cursor + step) % len(self.slots)
-            self.draw_mine(self.obs)
+            self.stand_cursor()
 
     def left(self):
         self.move(-1)
@@ -60,13 +59,10 @@ class Table(TableView):
 
     def jump_row(self):
         """Between the hand and the table cards (hoyle, french)."""
-        if not self.picking():
+        if not self.picking() or self.hand_n == len(self.slots):
             return
-        hand_n = len([s for s in self.slots if s[2] == 0])
-        if hand_n == len(self.slots):
-            return
-        self.cursor = hand_n if self.cursor < hand_n else 0
-        self.draw_mine(self.obs)
+        self.cursor = self.hand_n if self.cursor < self.hand_n else 0
+        self.stand_cursor()
 
     def choose(self):
         if not self.picking() or not self.slots:
@@ -100,7 +96,7 @@ class Table(TableView):
         for k in range(len(self.slots)):
             if self.slots[k][1] == action:
                 self.cursor = k
-                self.draw_mine(self.obs)
+                self.stand_cursor()
                 break
         self.app.toast("Hint: %s. %s" % (self.hint_text(action), why), 5000)
 
@@ -156,7 +152,7 @@ class Table(TableView):
         phase = self.obs.phase
         if phase == PH_PLAY or phase == PH_BURY:
             self.cursor = layout.first_legal(self.slots, self.obs.legal, self.cursor)
-            self.draw_mine(self.obs)
+            self.stand_cursor()
             if phase == PH_BURY:
                 self.app.toast("Bury %d: A buries the raised card" % (cards.count(self.obs.hand) - 15), 2500)
             elif self.app.settings.hints and self.session.adviser.can_knock(self.obs):
@@ -230,9 +226,8 @@ class Table(TableView):
         if done:
             self.trick_shown = True
             self.winner = after.leader
-            self.hold_until = (now + ANIM_MS[self.app.settings.anim] + TRICK_MS[self.app.settings.pace]) & 0x1FFFFFFF
-            if self.hold_until == 0:
-                self.hold_until = 1
+            hold = ANIM_MS[self.app.settings.anim] + TRICK_MS[self.app.settings.pace]
+            self.hold_until = ticks_add(now, hold) or 1                 # 0 means no hold
 
     def clear_trick(self, now):
         """The finished trick slides to its winner's side and goes."""

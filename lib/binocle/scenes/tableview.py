@@ -14,6 +14,7 @@ from binocle.scenes import layout
 _MAX_HAND = 18        # 15 cards and the Dabb's 3 before burying
 _MAX_TABLE = 14       # one player's melded cards on the table (hoyle, french)
 _RAISE = 5            # the cursor's card stands this much higher
+_TABLE_Y = 68         # the row of the person's melded cards
 
 
 class TableView:
@@ -135,16 +136,28 @@ class TableView:
             faces = list(obs.dabb)
         self.draw_row(self.extra, faces, 50, 58, 110)
 
+    def picking(self):
+        """The person is to choose one of their cards (play or bury)."""
+        return self.waiting and (self.obs.phase == PH_PLAY or self.obs.phase == PH_BURY)
+
     def draw_mine(self, obs):
         """The person's cards: hand sorted by suit (trump first), then the table cards."""
         self.slots = layout.my_cards(obs, self.app.settings.sort)
         hand = [s for s in self.slots if s[2] == 0]
         table = [s for s in self.slots if s[2] != 0]
-        picking = self.waiting and (obs.phase == PH_PLAY or obs.phase == PH_BURY)
-        self._place(self.hand, hand, 0, picking, self.lay.hand_y, True)
-        self._place(self.my_table, table, len(hand), picking, 68, False)
+        self.hand_n = len(hand)
         if self.cursor >= len(self.slots):
             self.cursor = max(0, len(self.slots) - 1)
+        picking = self.picking()
+        self._place(self.hand, hand, 0, picking, self.lay.hand_y, True)
+        self._place(self.my_table, table, len(hand), picking, _TABLE_Y, False)
+
+    def stand_cursor(self):
+        """Raise the cursor's card and lower the others; the cards themselves stay."""
+        picking = self.picking()
+        for k in range(len(self.slots)):
+            y = self.lay.hand_y if k < self.hand_n else _TABLE_Y
+            self.sprite_of(k).y = y - (_RAISE if picking and k == self.cursor else 0)
 
     def _place(self, sprites, slots, first, picking, y, centre):
         """The hand is centred; table cards start at the left, apart from the trick."""
@@ -166,8 +179,4 @@ class TableView:
 
     def sprite_of(self, k):
         """The sprite showing the person's card number k (hand first, then table)."""
-        hand_n = 0
-        for s in self.slots:
-            if s[2] == 0:
-                hand_n += 1
-        return self.hand[k] if k < hand_n else self.my_table[k - hand_n]
+        return self.hand[k] if k < self.hand_n else self.my_table[k - self.hand_n]
