@@ -27,7 +27,7 @@ BITMAP = 32                # bitmap header besides its pixel words
 # working memory, the hard level's endgame table (shared by every seat and the hint adviser).
 ENGINE_STATE = 1488
 AI_SEAT = 2600
-SOLVER_TABLE = (("easy", 0), ("normal", 2560), ("hard", 20160))
+SOLVER_TABLE = (("easy", 0), ("normal", 5840), ("hard", 7872))
 
 
 class Count:

@@ -5,7 +5,7 @@ play follows RULES.md hoyle 7 (engine.tricks.legal_follow). The value is what
 player 0 still wins when each side maximises its share: the card points of
 the tricks from here (the one in progress too) and 10 for the last.
 
-    s = Solver(tt_bits=11)          # once: all working memory is made here
+    s = Solver(tt_bits=9)           # once: all working memory is made here
     value, move, exact = s.solve(hand0, hand1, trump, leader, trick, trick_n, max_nodes)
     s.start(hand0, hand1, trump, leader, trick, trick_n)     # or in slices:
     while not s.step(300): ...      # 300 nodes a slice; then s.value, s.move, s.nodes
@@ -37,8 +37,8 @@ Transposition table at trick starts, 2**tt_bits entries, i and i^1 a bucket:
 
 Result v in window (a, b): upper bound if v <= a, lower if v >= b, else both.
 Another position passes the check with odds of 2**-29 a probe.
-Heap (MicroPython wasm32, gc.mem_alloc() delta with collection off): Solver(11)
-20,160 bytes (10: 11,968; 12: 36,544): 8 bytes an entry + 3.8 KB. start() and
+Heap (MicroPython wasm32, gc.mem_alloc() delta with collection off): Solver(9)
+7,872 bytes (8: 5,840; 10: 11,968; 11: 20,160): 8 bytes an entry + 3.8 KB. start() and
 step() allocate nothing; solve() its result tuple.
 """
 
@@ -64,7 +64,7 @@ _RETURN = const(2)
 
 
 class Solver:
-    def __init__(self, tt_bits=11):
+    def __init__(self, tt_bits=9):
         size = 1 << tt_bits
         self.bits = tt_bits
         self.mask = size - 1
