@@ -18,6 +18,7 @@ if sys.implementation.name == "circuitpython":
         print("python -m tools deploy")
         while True:
             pass
+    binocle.forget("binocle.startup")    # its code is not needed again
     try:
         import binocle.app
         binocle.app.main()

@@ -149,6 +149,31 @@ def test_pause_menu_leads_to_the_sheet_and_back(d):
     assert d.scene() is t and t.picking()
 
 
+def test_screens_seen_now_and_then_are_forgotten_when_they_close(d):
+    import sys
+    d.start("hoyle", 7)
+    t = picking(d)
+    assert "binocle.scenes.title" not in sys.modules           # closed when the game began
+    assert not [m for m in sys.modules if m.startswith("adafruit_imageload")]   # used once
+    d.press(d.B.START)
+    for _ in range(3):
+        d.press(d.B.DOWN)
+    d.press(d.B.A)                                              # the score sheet over the pause menu
+    assert d.scene_name() == "Sheet"
+    assert "binocle.scenes.sheet" in sys.modules and "binocle.scenes.pause" in sys.modules
+    assert "adafruit_displayio_layout.layouts.grid_layout" in sys.modules
+    d.press(d.B.B)
+    assert "binocle.scenes.sheet" not in sys.modules
+    assert "adafruit_displayio_layout.layouts.grid_layout" not in sys.modules
+    assert "binocle.scenes.pause" in sys.modules                # the pause menu is still open
+    d.press(d.B.B)
+    assert "binocle.scenes.pause" not in sys.modules
+    assert "binocle.scenes.table" in sys.modules and d.scene() is t
+    d.press(d.B.START)                                          # and it comes back when needed
+    assert d.scene_name() == "Pause"
+    d.press(d.B.B)
+
+
 def test_a_press_finishes_a_card_slide(d):
     d.start("hoyle", 7)
     t = picking(d)

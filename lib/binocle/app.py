@@ -5,13 +5,18 @@
 
 A scene is an object with `group` (what it draws), `KEYS` (a tuple of
 (button, method name) pairs: the scene table), `update(now)` and, for
-overlays, `OVERLAY = True` (the scene below stays visible).
+overlays, `OVERLAY = True` (the scene below stays visible). A scene seen now
+and then names its modules in `UNLOAD`: they are forgotten when it closes and
+no other open scene names them, so their code does not stay in RAM.
 """
+
+import gc
 
 import displayio
 
 from engine.state import PH_OVER
 from binocle import buttons as B
+from binocle import forget
 from binocle import ui, words
 from binocle.input import Input, ticks_add, ticks_diff
 from binocle.settings import Settings
@@ -74,15 +79,36 @@ class App:
         scene = self.scenes.pop()
         self.layers.remove(scene.group)
         self._restack()
+        self._unload((scene,))
         if self.scenes and hasattr(self.scenes[-1], "reveal"):
             self.scenes[-1].reveal()
         return scene
 
     def replace(self, scene):
         """Drop every scene and show this one (new game, back to the title)."""
+        gone = []
         while self.scenes:
-            self.layers.remove(self.scenes.pop().group)
+            gone.append(self.scenes.pop())
+            self.layers.remove(gone[-1].group)
         self.push(scene)
+        self._unload(gone)
+
+    def _unload(self, gone):
+        """Forget the modules of closed scenes that no open scene still uses."""
+        names = []
+        for old in gone:
+            for name in getattr(old, "UNLOAD", ()):
+                if name not in names and not self._in_use(name):
+                    names.append(name)
+        if names:
+            forget(*names)
+            gc.collect()
+
+    def _in_use(self, name):
+        for s in self.scenes:
+            if name in getattr(s, "UNLOAD", ()):
+                return True
+        return False
 
     def _restack(self):
         """Show the top scene and, under an overlay, the scenes below it."""

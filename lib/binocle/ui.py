@@ -51,9 +51,12 @@ class Sheet:
     """The card sprite sheet, loaded once; every card on screen is a 1-tile TileGrid over it."""
 
     def __init__(self, path):
+        import sys
         import adafruit_imageload
+        from binocle import forget
         self.bitmap, self.palette = adafruit_imageload.load(
             path, bitmap=displayio.Bitmap, palette=displayio.Palette)
+        forget(*[name for name in sys.modules if name.startswith("adafruit_imageload")])  # used once
         self.palette.make_transparent(0)
         n = len(self.palette)
         self.dim = displayio.Palette(n)

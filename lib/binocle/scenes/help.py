@@ -9,6 +9,7 @@ _LINES = 8
 
 
 class Help:
+    UNLOAD = (__name__, "binocle.helptext")     # seen now and then: forgotten when closed
     KEYS = ((B.LEFT, "prev"), (B.UP, "prev"), (B.RIGHT, "next"), (B.DOWN, "next"),
             (B.A, "next"), (B.B, "back"), (B.START, "back"))
 

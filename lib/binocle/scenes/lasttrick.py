@@ -8,6 +8,7 @@ from binocle import ui
 
 class LastTrick:
     OVERLAY = True
+    UNLOAD = (__name__,)              # seen now and then: forgotten when closed
     KEYS = tuple((b, "close") for b in range(B.COUNT))
 
     def __init__(self, app, obs, names):

@@ -10,6 +10,7 @@ _ROWS = 7             # deals on one page of the score sheet
 
 class Summary:
     """What the deal scored; A shows the score sheet."""
+    UNLOAD = (__name__,)              # seen now and then: forgotten when closed
     KEYS = ((B.A, "next"), (B.B, "next"), (B.RIGHT, "next"), (B.START, "next"))
 
     def __init__(self, app, table):
@@ -66,6 +67,8 @@ def summary_lines(obs, names):
 
 class Sheet:
     """Every deal's running totals, a page at a time; A goes on (next deal or game over)."""
+    UNLOAD = (__name__, "adafruit_displayio_layout.layouts.grid_layout",
+              "adafruit_displayio_layout.layouts", "adafruit_displayio_layout")
     KEYS = ((B.A, "next"), (B.B, "back"), (B.UP, "up"), (B.LEFT, "up"), (B.DOWN, "down"),
             (B.RIGHT, "down"), (B.START, "next"))
 
@@ -150,6 +153,7 @@ def cell(rules, row, p):
 
 
 class GameOver:
+    UNLOAD = (__name__,)
     KEYS = ((B.A, "again"), (B.START, "again"), (B.B, "again"))
 
     def __init__(self, app, session):

@@ -9,6 +9,7 @@ from binocle.scenes.base import MenuScene
 
 class Title(MenuScene):
     OVERLAY = False
+    UNLOAD = (__name__,)              # seen now and then: forgotten when closed
 
     def __init__(self, app):
         self.app = app
