@@ -34,10 +34,11 @@ def wasm_path():
     return path
 
 
-def run(script, args=(), heap=DEFAULT_HEAP, stdout=None, stderr=None):
+def run(script, args=(), heap=DEFAULT_HEAP, stdout=None, stderr=None, dirs=()):
     """Run a script (a path relative to the root); return its exit status.
 
-    Output goes to the given files (paths) or is inherited from this process."""
+    Output goes to the given files (paths) or is inherited from this process.
+    dirs: more (host directory, guest path) pairs the guest may read."""
     import wasmtime as w
 
     cfg = w.Config()
@@ -56,6 +57,8 @@ def run(script, args=(), heap=DEFAULT_HEAP, stdout=None, stderr=None):
     else:
         wasi.inherit_stderr()
     wasi.preopen_dir(ROOT, ".")
+    for host, guest in dirs:
+        wasi.preopen_dir(host, guest)
     store.set_wasi(wasi)
     linker = w.Linker(engine)
     linker.define_wasi()
@@ -74,7 +77,7 @@ def run(script, args=(), heap=DEFAULT_HEAP, stdout=None, stderr=None):
     return 0
 
 
-def run_source(source, heap=DEFAULT_HEAP):
+def run_source(source, heap=DEFAULT_HEAP, dirs=()):
     """Run MicroPython source with the repository importable; return (status, stdout, stderr)."""
     import tempfile
     work = os.path.join(ROOT, "tests", "device")
@@ -87,7 +90,7 @@ def run_source(source, heap=DEFAULT_HEAP):
         os.close(out_fd)
         os.close(err_fd)
         rel = os.path.relpath(script, ROOT)
-        status = run(rel, heap=heap, stdout=out_path, stderr=err_path)
+        status = run(rel, heap=heap, stdout=out_path, stderr=err_path, dirs=dirs)
         with open(out_path) as fh:
             out = fh.read()
         with open(err_path) as fh:

