@@ -28,7 +28,9 @@ def test_a_forgotten_module_gives_its_code_back_under_micropython():
 
 
 def test_the_moments_are_measured_in_the_order_a_player_meets_them():
-    found = uimem.code_moments("binokel")
-    assert list(found) == [m for m, _f, _i in uimem.MOMENTS]
+    found, parts = uimem.code_moments("binokel")
+    assert list(found) == [m for m, _f, _p in uimem.MOMENTS]
+    assert parts[("table", "forgotten")] < 0         # the title's code went
+    assert parts[("table", "game")] > 5000           # engine state and three AI players
     assert found["title"] < found["table"]           # the engine, the AI and a deal come in
     assert found["table"] < found["score sheet"]     # the sheet's code and its grid layout

@@ -113,18 +113,23 @@ def report(d):
 # -- the code and the game, measured under MicroPython -----------------------------------------
 #
 # The moments a player meets, in order. At each, first the modules the app forgets when the
-# screen before closed (binocle.forget), then the modules the new screen imports. At the table a
-# Session (engine state, AI seats, the hint adviser) plays a whole deal and gives a hint, so the
-# AI's lazily imported modules and all its working memory are there too.
+# screen before closed (binocle.forget), then what the new screen brings, in named parts. At the
+# table a Session (engine state, AI seats, the hint adviser) plays a whole deal and gives a hint:
+# the part "game" is its objects and the AI's working memory. {rules} is the rule set's module.
 _LAYOUT = ("adafruit_displayio_layout.layouts.grid_layout", "adafruit_displayio_layout.layouts",
            "adafruit_displayio_layout")
 MOMENTS = (
-    ("title", (), ("binocle.app", "binocle.store", "binocle.stats", "binocle.scenes.title")),
+    ("title", (), (("libraries", ("adafruit_display_text.bitmap_label",)),
+                   ("app", ("binocle.app", "binocle.store", "binocle.stats", "binocle.scenes.title")))),
     ("table", ("binocle.scenes.title",),
-     ("binocle.session", "binocle.scenes.table", "binocle.scenes.choice", "binocle.scenes.melds")),
-    ("score sheet", (), ("binocle.scenes.sheet",) + _LAYOUT[:1]),
+     (("engine", ("engine.rules", "engine.{rules}")),
+      ("AI", ("engine.ai.player", "{endgame}")),
+      ("app", ("binocle.session", "binocle.scenes.table", "binocle.scenes.choice",
+               "binocle.scenes.melds")),
+      ("game", ()))),
+    ("score sheet", (), (("app", ("binocle.scenes.sheet",)), ("libraries", _LAYOUT[:1]))),
     ("rules help", ("binocle.scenes.sheet",) + _LAYOUT,
-     ("binocle.scenes.pause", "binocle.scenes.help", "binocle.helptext")),
+     (("app", ("binocle.scenes.pause", "binocle.scenes.help", "binocle.helptext")),)),
 )
 
 # Stand-ins for what is C on the board. The libraries (adafruit_display_text,
@@ -178,14 +183,19 @@ while not session.deal_over():
 
 
 def moment_script(rules, path):
+    """The MicroPython script: prints "moment|part|bytes" after each part, bytes since the start."""
     out = [_HEAD % {"path": "".join("sys.path.append(%r)\n" % p for p in path)}]
-    for name, forgotten, imported in MOMENTS:
+    endgame = "engine.ai.endgame" if rules != "binokel" else "engine.ai.levels"
+    for moment, forgotten, parts in MOMENTS:
         if forgotten:
             out.append("binocle.forget(%s)\n" % ", ".join(repr(m) for m in forgotten))
-        out.extend("import %s\n" % m for m in imported)
-        if name == "table":
-            out.append(_DEAL % {"rules": rules})
-        out.append("gc.collect()\nprint(%r, gc.mem_alloc() - a0)\n" % name)
+            out.append("gc.collect()\nprint(%r + '|forgotten|' + str(gc.mem_alloc() - a0))\n" % moment)
+        for part, modules in parts:
+            for m in modules:
+                out.append("import %s\n" % m.format(rules=rules, endgame=endgame))
+            if part == "game":
+                out.append(_DEAL % {"rules": rules})
+            out.append("gc.collect()\nprint(%r + '|' + str(gc.mem_alloc() - a0))\n" % (moment + "|" + part))
     return "".join(out)
 
 
@@ -223,7 +233,7 @@ def compile_tree(work):
 
 
 def code_moments(rules, mpy=False):
-    """{moment: bytes} the MicroPython heap holds at each moment (code, libraries, game)."""
+    """The MicroPython heap at each moment (code, libraries, game): see _run_moments."""
     import tempfile
     from tools import mpy as mp
     if mpy:
@@ -238,15 +248,18 @@ def code_moments(rules, mpy=False):
 
 
 def _run_moments(rules, path, dirs):
+    """{moment: bytes at its end}, and {(moment, part): bytes that part added}."""
     from tools import mpy as mp
     status, out, err = mp.run_source(moment_script(rules, path), heap="64m", dirs=dirs)
     if status != 0:
         raise RuntimeError("MicroPython could not measure the code: %s" % err.strip()[-300:])
-    found = {}
+    found, parts, last = {}, {}, 0
     for line in out.splitlines():
-        name, _, n = line.rpartition(" ")
-        found[name.strip("'")] = int(n)
-    return found
+        moment, part, n = line.split("|")
+        n = int(n)
+        parts[(moment, part)] = parts.get((moment, part), 0) + n - last
+        found[moment] = last = n
+    return found, parts
 
 
 def display_moments(d, rules, seed):
@@ -289,13 +302,27 @@ def full_report(d):
     for rules, seed in (("hoyle", 7), ("french", 3), ("binokel", 11)):
         shown = display_moments(d, rules, seed)
         for kind, mpy in (("source", False), ("mpy", True)):
-            code = code_moments(rules, mpy)
-            total = dict((m, code[m] + shown[m]) for m, _f, _i in MOMENTS)
+            code, parts = code_moments(rules, mpy)
+            total = dict((m, code[m] + shown[m]) for m, _f, _p in MOMENTS)
             peak = max(total, key=lambda m: total[m])
             rows.append({"rules": rules, "loaded_from": kind, "python_heap": code, "displayio": shown,
+                         "parts": [[m, p, n] for (m, p), n in sorted(parts.items(), key=_in_order)],
                          "total": total, "peak": peak, "peak_bytes": total[peak]})
     d.app.settings.level = 1
     return rows
+
+
+def _in_order(item):
+    (moment, part), _n = item
+    names = [m for m, _f, _p in MOMENTS]
+    return (names.index(moment), 0 if part == "forgotten" else 1 + _PART_ORDER.index(part))
+
+
+_PART_ORDER = ("libraries", "engine", "AI", "app", "game")
+
+
+def kb(n):
+    return "%.1f" % (n / 1024.0)
 
 
 def main(argv):
@@ -313,12 +340,14 @@ def main(argv):
               % ("", r["game"]))
         print("%-8s total %6d B of a 64 KB budget (%.0f%%)" % ("", r["total"], 100.0 * r["total"] / 65536))
     print()
-    print("The whole heap at each moment (MicroPython heap: code, libraries, game; plus displayio):")
+    print("The whole heap at each moment, KB: MicroPython's heap (code, libraries, game) + displayio")
     for r in full:
-        cells = "  ".join("%s %d+%d" % (m, r["python_heap"][m], r["displayio"][m]) for m, _f, _i in MOMENTS)
-        print("%-8s from %-6s %s;  peak %s %d B (%.0f%% of ~%d KB free on a SAMD51)" % (
-            r["rules"], r["loaded_from"], cells, r["peak"], r["peak_bytes"],
+        cells = "  ".join("%s %s+%s" % (m, kb(r["python_heap"][m]), kb(r["displayio"][m]))
+                          for m, _f, _p in MOMENTS)
+        print("%-8s from %-6s %s;  peak %s %s KB (%.0f%% of ~%d KB free on a SAMD51)" % (
+            r["rules"], r["loaded_from"], cells, r["peak"], kb(r["peak_bytes"]),
             100.0 * r["peak_bytes"] / FREE_SAMD51, FREE_SAMD51 // 1024))
+        print("%-8s   heap by part: %s" % ("", ", ".join("%s %s %s" % (m, p, kb(n)) for m, p, n in r["parts"])))
     return 0
 
 
