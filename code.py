@@ -22,6 +22,14 @@ if sys.implementation.name == "circuitpython":
     try:
         import binocle.app
         binocle.app.main()
+    except MemoryError:                  # the board's RAM is too small for this version
+        print("Out of memory: this")
+        print("board has too little RAM")
+        print("for this version (README,")
+        print("Memory on the board).")
+        print("Every move was saved.")
+        while True:
+            pass
     except Exception as e:               # a short line on screen, not a traceback
         print("The game stopped:", type(e).__name__, e)
         print("Press reset to start again.")
