@@ -235,7 +235,6 @@ def compile_tree(work):
 def code_moments(rules, mpy=False):
     """The MicroPython heap at each moment (code, libraries, game): see _run_moments."""
     import tempfile
-    from tools import mpy as mp
     if mpy:
         work = tempfile.mkdtemp(prefix="uimem-")
         try:
@@ -277,7 +276,7 @@ def display_moments(d, rules, seed):
     if d.scene_name() == "Choice":
         d.press(d.B.B)
     d.press(d.B.START)
-    pause = d.wait_for(("Pause",), 50)
+    d.wait_for(("Pause",), 50)
     for _ in range(4):                              # Resume, Hint, Last trick, Score sheet, Rules help
         d.press(d.B.DOWN)
     d.press(d.B.A)
