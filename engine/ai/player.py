@@ -65,6 +65,12 @@ class Player:
         self.chooser = Chooser(self.players)
         self.rollout = Rollout(self.players, self.chooser) if self.p[levels.ROLLOUTS] else None
         self.ctx = Context()
+        self.expert = None
+        self.bid_estimate = None
+        if rules == "binokel" and levels.flag(self.p, levels.CONTRACTS):
+            from engine.ai.expert import Expert, BidEstimate    # desktop only: the device never loads it
+            self.expert = Expert(self.chooser, seed & 0xFFFFFFFF, levels.flag(self.p, levels.CONTRACTS))
+            self.bid_estimate = BidEstimate(self.chooser, seed & 0xFFFFFFFF)
         self.no_memory = bytearray(32)
         self.open_state = None
         self.solver = None
@@ -141,6 +147,8 @@ class Player:
                 return
         ctx = self.context(obs)
         samples = self.p[levels.SAMPLES]
+        if self.rules == "binokel" and levels.flag(self.p, levels.BSAMPLES):
+            samples = levels.flag(self.p, levels.BSAMPLES)
         if self.rules != "binokel" and obs.turnup < 0 and self.memory.complete:
             samples = min(samples, 1)          # the stock is gone: one deal fits what was seen
         if self.open_state is not None:
@@ -312,7 +320,10 @@ class Player:
     # -- binokel before the first trick --------------------------------------------------------
 
     def bid(self, obs):
-        a, v = bidding.bid(obs, self.p[levels.BID_MARGIN])
+        if self.bid_estimate is not None:
+            a, v = self.bid_estimate.bid(obs, levels.flag(self.p, levels.CONTRACTS))
+        else:
+            a, v = bidding.bid(obs, self.p[levels.BID_MARGIN])
         self.decision = a
         self.why = "%s: the hand is worth about %d" % ("bid %d" % (obs.bid + 10) if a == actions.BID else "pass", v)
 
@@ -321,7 +332,10 @@ class Player:
         self.why = "bury %s" % cards.name(self.decision - actions.BURY)
 
     def contract(self, obs):
-        a, v = bidding.contract(obs)
+        if self.expert is not None:
+            a, v = self.expert.contract(obs, self.memory)
+        else:
+            a, v = bidding.contract(obs)
         self.decision = a
         if a == actions.DURCH:
             self.why = "durch: every card is a winner"
