@@ -5,12 +5,12 @@ import copy
 import pytest
 
 from engine import actions, cards
-from engine.ai import new_player, LEVELS
+from engine.ai import new_player, levels, LEVELS, DEVICE_LEVELS
 from engine.ai.memory import Memory
 from engine.ai.sampler import Sampler
 from engine.rng import Rng
 from engine.rules import new_game
-from engine.state import PH_BETWEEN, PH_PLAY
+from engine.state import PH_BETWEEN, PH_PLAY, PH_BID, PH_BURY, PH_CONTRACT
 from tests.test_properties import swap_hidden
 
 RULES = ("hoyle", "french", "binokel")
@@ -208,3 +208,55 @@ def test_memory_reset_each_deal():
     m.played[5] = 2
     m.reset(3)
     assert bytes(m.played) == bytes(32) and m.deal == 3
+
+
+def test_only_the_expert_sets_the_desktop_columns():
+    """The device levels read 0 in the optional columns, so they never load engine/ai/expert.py."""
+    for level in DEVICE_LEVELS:
+        p = levels.params(level)
+        assert levels.flag(p, levels.CONTRACTS) == 0 and levels.flag(p, levels.BSAMPLES) == 0
+    assert levels.flag(levels.params("expert"), levels.CONTRACTS) > 0
+    assert new_player("hoyle", 0, "expert", 1).expert is None       # binokel only
+
+
+def test_expert_binokel_bids_and_contracts_honestly():
+    """Expert's sampled bid limit and contract: other hidden cards, same observation, same decision."""
+    rng = Rng(5)
+    compared = 0
+    for seed in range(5):
+        state = new_game("binokel", seed)
+        seats = [new_player("binokel", p, "expert", seed) for p in range(3)]
+
+        def check(state, p, obs):
+            nonlocal compared
+            if obs.phase not in (PH_BID, PH_CONTRACT) or len(obs.legal) < 2:
+                return
+            other = swap_hidden(state, p, rng)
+            if other is None:
+                return
+            other_obs = other.observation(p)
+            assert other_obs == obs
+            a = copy.deepcopy(seats[p]).choose(obs)
+            assert a == copy.deepcopy(seats[p]).choose(obs)
+            assert a == copy.deepcopy(seats[p]).choose(other_obs)
+            assert a in obs.legal
+            compared += 1
+        play_with(seats, state, lambda s: s.is_game_over() or s.phase == PH_PLAY or s.deal_number > 1, check)
+    assert compared >= 10
+
+
+def test_expert_surrenders_a_bid_out_of_reach_and_keeps_a_fair_one():
+    state = new_game("binokel", 3)
+    seats = [new_player("binokel", p, "hard", 3) for p in range(3)]
+    soloist = (state.dealer + 1) % 3          # everyone passes: forehand plays at 150
+    while state.phase != PH_CONTRACT:
+        p = state.current_player()
+        obs = state.observation(p)
+        state.apply(actions.PASS if state.phase == PH_BID else seats[p].choose(obs))
+    decisions = []
+    for bid in (150, 700):
+        state.bid = bid
+        expert = new_player("binokel", soloist, "expert", 9)
+        decisions.append(expert.choose(state.observation(soloist)))
+    assert actions.TRUMP <= decisions[0] < actions.TRUMP + 4
+    assert actions.SURRENDER <= decisions[1] < actions.SURRENDER + 4
