@@ -50,6 +50,7 @@ def test_the_bundle_holds_the_game_and_nothing_of_the_desktop(game):
                  "lib/binocle/app.py", "lib/binocle/startup.py", "lib/binocle/version.py"):
         assert path in paths
     assert "lib/binocle/boards/sim.py" not in paths
+    assert "engine/ai/expert.py" not in paths and "engine/ai/player.py" in paths
     assert "lib/binocle/boards/pybadge.py" in paths
     for path in paths:
         assert not path.startswith(("tests/", "tools/", "docs/")), path

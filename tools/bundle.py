@@ -2,8 +2,8 @@
 
     python -m tools bundle [--out DIR] [--mpy-cross PATH] [--json]
 
-DIR (default build/bundle, made anew) gets code.py, boot.py, engine/, the app
-(lib/binocle/ without the desktop simulator's board), assets/, the third-party
+DIR (default build/bundle, made anew) gets code.py, boot.py, engine/ (without the
+desktop expert AI), the app (lib/binocle/ without the desktop simulator's board), assets/, the third-party
 CircuitPython libraries the app imports (found by walking its imports, copied
 from the pinned PyPI packages installed here) under lib/, and manifest.json.
 With CircuitPython's mpy-cross (--mpy-cross or the MPY_CROSS variable) every
@@ -36,7 +36,7 @@ MPY_HEADER = b"C\x06"    # CircuitPython 9's .mpy: "C", version 6 (MicroPython's
 
 REQUIRED = ("code.py", "boot.py")
 CODE_TREES = ("engine", "lib/binocle")
-DESKTOP_ONLY = ("lib/binocle/boards/sim.py",)
+DESKTOP_ONLY = ("lib/binocle/boards/sim.py", "engine/ai/expert.py")   # pygame; the desktop expert
 ASSETS = "assets"
 NOT_COMPILED = ("code.py", "boot.py")      # CircuitPython runs these two only as source
 # The player's and the board's files: never in a bundle, never touched by deploy.
@@ -203,6 +203,7 @@ def libraries(sources, site=SITE, extensions=()):
     own imports and parent packages. sources: {drive path: file} of the app."""
     local = {module_name(p): f for p, f in sources.items() if p.endswith(".py")}
     local_tops = set(n.split(".")[0] for n in local)
+    desktop = set(module_name(p) for p in DESKTOP_ONLY)     # imported only where the device never goes
     found = {}
     todo = [(module_name(p), f, p.endswith("__init__.py")) for p, f in sorted(sources.items())
             if p.endswith(".py")]
@@ -220,7 +221,7 @@ def libraries(sources, site=SITE, extensions=()):
                                        and full not in local):
                     continue       # a built-in, or `from x import name` naming no module
                 if top in local_tops:
-                    if full not in local and full == base:
+                    if full not in local and full == base and full not in desktop:
                         raise BundleError("%s imports %s, which is not in the bundle" % (path, full))
                     continue
                 if full in FORMAT_MODULES and not set(FORMAT_MODULES[full]) & set(extensions):
