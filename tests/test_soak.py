@@ -12,4 +12,4 @@ def test_two_hundred_deals_saved_after_every_action_and_a_steady_heap():
     assert m and int(m.group(1)) == 200
     assert int(m.group(3)) > 200 * 30                # every action of every deal went through
     growth = int(re.search(r"growth (-?\d+) bytes", text).group(1))
-    assert growth <= 2048
+    assert growth <= 4096                            # medians of the halves: see tests/device/soak.py

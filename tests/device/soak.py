@@ -5,7 +5,7 @@ Each action is saved the way the app saves it (binocle.store on a bytearray stan
 for microcontroller.nvm); every save is read back and must equal the record, and a mirror
 state built only from what was read back must match the live game after every action; at
 the end of each deal the whole record is replayed from scratch and compared too. After each
-deal the heap is collected and gc.mem_alloc() noted: it must not grow.
+deal the heap is collected and gc.mem_alloc() noted: its median must not grow.
 
 The loop runs at module level, holding everything in globals: MicroPython's WASI build
 loses objects that only the frames of calling functions hold when it collects, so the
@@ -96,12 +96,16 @@ while deals < deals_wanted:
     gc.collect()
     heap.append(gc.mem_alloc())
 
-first = max(heap[:len(heap) // 2])
-last = max(heap[len(heap) // 2:])
+# Within a game the heap follows its record and the AI's tables, so single readings swing
+# by 10 KB or more, and the same run differs from run to run by 1-2 KB (the WASI build's
+# collector). A leak lifts every reading: compare the medians of the two halves. 4 KB over
+# 100 deals is 40 bytes a deal; keeping one byte per action already gives about 5 KB.
+first = sorted(heap[:len(heap) // 2])[len(heap) // 4]
+last = sorted(heap[len(heap) // 2:])[(len(heap) - len(heap) // 2) // 2]
 print("soak: %d deals, %d games, %d actions saved and reloaded, longest record %d bytes"
       % (deals, game, actions_done, longest))
-print("soak: heap after collect: first half max %d, second half max %d, min %d, final %d"
-      % (first, last, min(heap), heap[-1]))
+print("soak: heap after collect: median of the first half %d, of the second half %d, min %d, max %d, final %d"
+      % (first, last, min(heap), max(heap), heap[-1]))
 grew = last - first
 print("soak: growth %d bytes" % grew)
-print("soak: %s" % ("ok" if grew <= 2048 else "FAILED: the heap grows"))
+print("soak: %s" % ("ok" if grew <= 4096 else "FAILED: the heap grows"))
