@@ -29,6 +29,7 @@ once per deal (about 15 ms), a contract decision as many (tools/arena.py).
 
 from engine import actions, cards, melds, tricks
 from engine.ai import bidding
+from engine.ai.rollout import copy32
 from engine.ai.sampler import Sampler
 from engine.rng import Rng
 
@@ -114,11 +115,6 @@ class Expert:
             self.won[w] += 1
             leader = w
         self.pts[leader] += 10
-
-
-def copy32(dst, src):
-    for i in range(32):
-        dst[i] = src[i]
 
 
 class BidEstimate:
