@@ -185,18 +185,24 @@ while not session.deal_over():
 def moment_script(rules, path):
     """The MicroPython script: prints "moment|part|bytes" after each part, bytes since the start."""
     out = [_HEAD % {"path": "".join("sys.path.append(%r)\n" % p for p in path)}]
-    endgame = "engine.ai.endgame" if rules != "binokel" else "engine.ai.levels"
+    endgame = "engine.ai.endgame" if rules != "binokel" else ""     # two-hand games only
     for moment, forgotten, parts in MOMENTS:
         if forgotten:
             out.append("binocle.forget(%s)\n" % ", ".join(repr(m) for m in forgotten))
-            out.append("gc.collect()\nprint(%r + '|forgotten|' + str(gc.mem_alloc() - a0))\n" % moment)
+            out.append(_mark(moment, "forgotten"))
         for part, modules in parts:
             for m in modules:
-                out.append("import %s\n" % m.format(rules=rules, endgame=endgame))
+                name = m.format(rules=rules, endgame=endgame)
+                if name:
+                    out.append("import %s\n" % name)
             if part == "game":
                 out.append(_DEAL % {"rules": rules})
-            out.append("gc.collect()\nprint(%r + '|' + str(gc.mem_alloc() - a0))\n" % (moment + "|" + part))
+            out.append(_mark(moment, part))
     return "".join(out)
+
+
+def _mark(moment, part):
+    return "gc.collect()\nprint(%r + str(gc.mem_alloc() - a0))\n" % (moment + "|" + part + "|")
 
 
 def _site():
@@ -232,17 +238,11 @@ def compile_tree(work):
                        capture_output=True)
 
 
-def code_moments(rules, mpy=False):
-    """The MicroPython heap at each moment (code, libraries, game): see _run_moments."""
-    import tempfile
-    if mpy:
-        work = tempfile.mkdtemp(prefix="uimem-")
-        try:
-            compile_tree(work)
-            return _run_moments(rules, ["/m/lib", "/m", "/m/site"], ((work, "/m"),))
-        finally:
-            import shutil
-            shutil.rmtree(work, ignore_errors=True)
+def code_moments(rules, mpy_dir=None):
+    """The MicroPython heap at each moment (code, libraries, game): see _run_moments. With
+    mpy_dir (a compile_tree() of .mpy files) the code is loaded from those, else from source."""
+    if mpy_dir:
+        return _run_moments(rules, ["/m/lib", "/m", "/m/site"], ((mpy_dir, "/m"),))
     return _run_moments(rules, ["lib", ".", "/site"], ((_site(), "/site"),))
 
 
@@ -296,18 +296,30 @@ FREE_SAMD51 = 150 * 1024    # about what a SAMD51 board (192 KB RAM) leaves free
 
 
 def full_report(d):
+    import shutil
+    import tempfile
     rows = []
     d.app.settings.level = 2
-    for rules, seed in (("hoyle", 7), ("french", 3), ("binokel", 11)):
-        shown = display_moments(d, rules, seed)
-        for kind, mpy in (("source", False), ("mpy", True)):
-            code, parts = code_moments(rules, mpy)
-            total = dict((m, code[m] + shown[m]) for m, _f, _p in MOMENTS)
-            peak = max(total, key=lambda m: total[m])
-            rows.append({"rules": rules, "loaded_from": kind, "python_heap": code, "displayio": shown,
-                         "parts": [[m, p, n] for (m, p), n in sorted(parts.items(), key=_in_order)],
-                         "total": total, "peak": peak, "peak_bytes": total[peak]})
+    work = tempfile.mkdtemp(prefix="uimem-")
+    try:
+        compile_tree(work)                          # once: the same .mpy files for every rule set
+        for rules, seed in (("hoyle", 7), ("french", 3), ("binokel", 11)):
+            rows.extend(_rows(rules, display_moments(d, rules, seed), work))
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
     d.app.settings.level = 1
+    return rows
+
+
+def _rows(rules, shown, mpy_dir):
+    rows = []
+    for kind, where in (("source", None), ("mpy", mpy_dir)):
+        code, parts = code_moments(rules, where)
+        total = dict((m, code[m] + shown[m]) for m, _f, _p in MOMENTS)
+        peak = max(total, key=lambda m: total[m])
+        rows.append({"rules": rules, "loaded_from": kind, "python_heap": code, "displayio": shown,
+                     "parts": [[m, p, n] for (m, p), n in sorted(parts.items(), key=_in_order)],
+                     "total": total, "peak": peak, "peak_bytes": total[peak]})
     return rows
 
 
