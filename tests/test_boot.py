@@ -79,37 +79,20 @@ def test_any_error_leaves_the_default(monkeypatch, capsys):
     assert capsys.readouterr().out == "boot.py: flash busy\n"
 
 
-def test_code_py_stops_at_an_unfinished_update_with_a_message(monkeypatch, capsys, tmp_path):
+def run_code_py(monkeypatch, capsys, check, main=None):
+    """code.py as the board runs it, with stand-ins for binocle.startup (check) and
+    binocle.app (main); the endless wait at the end raises SystemExit(3). Its printed lines."""
     startup = types.ModuleType("binocle.startup")
-    startup.check = lambda root: ["missing lib/binocle/app.py"]
+    startup.check = check
     binocle = types.ModuleType("binocle")
     binocle.startup = startup
-    monkeypatch.setitem(sys.modules, "binocle", binocle)
-    monkeypatch.setitem(sys.modules, "binocle.startup", startup)
-    monkeypatch.setattr(sys, "implementation", types.SimpleNamespace(name="circuitpython"))
-    source = open(os.path.join(ROOT, "code.py")).read().replace("while True:\n            pass",
-                                                                "raise SystemExit(3)")
-    try:
-        exec(compile(source, "code.py", "exec"), {"__name__": "__main__"})
-    except SystemExit as e:
-        assert e.code == 3
-    out = capsys.readouterr().out.splitlines()
-    assert out == ["The last update did not finish.", "missing lib/binocle/app.py",
-                   "Hold SELECT and press reset,", "connect the board, then run", "python -m tools deploy"]
-
-
-def test_code_py_says_when_the_board_runs_out_of_memory(monkeypatch, capsys):
-    startup = types.ModuleType("binocle.startup")
-    startup.check = lambda root: []
-    app = types.ModuleType("binocle.app")
-
-    def main():
-        raise MemoryError("memory allocation failed, allocating 1024 bytes")
-    app.main = main
-    binocle = types.ModuleType("binocle")
-    binocle.startup, binocle.app = startup, app
     binocle.forget = lambda *names: None
-    for name, module in (("binocle", binocle), ("binocle.startup", startup), ("binocle.app", app)):
+    modules = [("binocle", binocle), ("binocle.startup", startup)]
+    if main is not None:
+        binocle.app = types.ModuleType("binocle.app")
+        binocle.app.main = main
+        modules.append(("binocle.app", binocle.app))
+    for name, module in modules:
         monkeypatch.setitem(sys.modules, name, module)
     monkeypatch.setattr(sys, "implementation", types.SimpleNamespace(name="circuitpython"))
     source = open(os.path.join(ROOT, "code.py")).read().replace("while True:\n            pass",
@@ -118,6 +101,18 @@ def test_code_py_says_when_the_board_runs_out_of_memory(monkeypatch, capsys):
         exec(compile(source, "code.py", "exec"), {"__name__": "__main__"})
     except SystemExit as e:
         assert e.code == 3
-    out = capsys.readouterr().out.splitlines()
+    return capsys.readouterr().out.splitlines()
+
+
+def test_code_py_stops_at_an_unfinished_update_with_a_message(monkeypatch, capsys):
+    out = run_code_py(monkeypatch, capsys, lambda root: ["missing lib/binocle/app.py"])
+    assert out == ["The last update did not finish.", "missing lib/binocle/app.py",
+                   "Hold SELECT and press reset,", "connect the board, then run", "python -m tools deploy"]
+
+
+def test_code_py_says_when_the_board_runs_out_of_memory(monkeypatch, capsys):
+    def main():
+        raise MemoryError("memory allocation failed, allocating 1024 bytes")
+    out = run_code_py(monkeypatch, capsys, lambda root: [], main)
     assert out[0] == "Out of memory: this" and out[-1] == "Every move was saved."
     assert max(len(line) for line in out) <= 26          # the console's width on a 160 px screen
