@@ -10,6 +10,7 @@ _ITEMS = (("Resume", "resume"), ("Hint", "hint"), ("Last trick", "last"), ("Scor
 
 class Pause(MenuScene):
     UNLOAD = (__name__,)              # seen now and then: forgotten when closed
+
     def __init__(self, app, table):
         self.app = app
         self.table = table
@@ -56,6 +57,7 @@ class SettingsScreen(MenuScene):
     """A on a line steps through its choices; B goes back. Below them: the installed
     version, and the way into the board's bootloader for a CircuitPython update."""
     UNLOAD = (__name__,)
+
     def __init__(self, app):
         from binocle.version import VERSION
         self.app = app
@@ -94,6 +96,7 @@ def firmware_update():
 
 class Confirm(MenuScene):
     UNLOAD = (__name__,)
+
     def __init__(self, app, question, on_yes):
         self.app = app
         self.on_yes = on_yes

@@ -9,6 +9,7 @@ from binocle.scenes.pause import Confirm
 
 class StatsScreen(MenuScene):
     UNLOAD = (__name__,)              # seen now and then: forgotten when closed
+
     def __init__(self, app):
         self.app = app
         self.rules = app.settings.rules
