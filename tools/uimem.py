@@ -90,6 +90,11 @@ def measure(driver, rules, seed):
     """Counts at the first menu over the table in a deal of this rule set."""
     driver.start(rules, seed)
     driver.play_until(("Choice",))
+    return count_screen(driver)
+
+
+def count_screen(driver):
+    """The Count of everything on the simulator's screen now."""
     c = Count(driver.app.sheet.bitmap)
     c.walk(driver.app.root)
     c.palette(driver.app.sheet.dim)          # the dimmed cards' palette, in use or not
@@ -265,12 +270,12 @@ def display_moments(d, rules, seed):
     """{moment: displayio bytes} of the screen tree at the same moments, in the simulator."""
     found = {}
     d.title()
-    found["title"] = _walk(d)
+    found["title"] = count_screen(d).total()
     d.start(rules, seed)
     d.play_until(("Choice",))
-    found["table"] = _walk(d)                       # a menu over the table: its largest moment
+    found["table"] = count_screen(d).total()       # a menu over the table: its largest moment
     d.play_until(("Sheet",))
-    found["score sheet"] = _walk(d)
+    found["score sheet"] = count_screen(d).total()
     d.press(d.B.A)
     d.wait_for(("Table", "Choice"), 200)
     if d.scene_name() == "Choice":
@@ -281,15 +286,8 @@ def display_moments(d, rules, seed):
         d.press(d.B.DOWN)
     d.press(d.B.A)
     d.wait_for(("Help",), 50)
-    found["rules help"] = _walk(d)
+    found["rules help"] = count_screen(d).total()
     return found
-
-
-def _walk(d):
-    c = Count(d.app.sheet.bitmap)
-    c.walk(d.app.root)
-    c.palette(d.app.sheet.dim)
-    return c.total()
 
 
 FREE_SAMD51 = 150 * 1024    # about what a SAMD51 board (192 KB RAM) leaves free at start
