@@ -1,22 +1,28 @@
-"""engine/tables.py is exactly what tools/gen_tables.py writes, and its tables say what RULES.md says."""
+"""engine/tables*.py are exactly what tools/gen_tables.py writes, and their tables say what RULES.md says."""
 
-from engine import tables as T
+import os
+
+from engine import tables as T, tables_hoyle as TH, tables_french as TF, tables_binokel as TB
 from engine.cards import parse
 from tools import gen_tables
 
 
-def test_tables_file_matches_generator():
-    with open(gen_tables.target_path()) as fh:
-        assert fh.read() == gen_tables.render(), "engine/tables.py is stale: run python -m tools gen-tables"
+def test_tables_files_match_generator():
+    written = gen_tables.render_all()
+    assert [os.path.basename(path) for path, _ in written] == [
+        "tables.py", "tables_hoyle.py", "tables_french.py", "tables_binokel.py"]
+    for path, text in written:
+        with open(path) as fh:
+            assert fh.read() == text, "%s is stale: run python -m tools gen-tables" % path
 
 
 def test_table_sizes():
-    assert len(T.FAMILY_PAIRS) == 243
-    for kinds, count in ((T.HOYLE_KINDS, T.HOYLE_KIND_COUNT), (T.FRENCH_KINDS, T.FRENCH_KIND_COUNT)):
+    assert len(TB.FAMILY_PAIRS) == 243
+    for kinds, count in ((TH.HOYLE_KINDS, TH.HOYLE_KIND_COUNT), (TF.FRENCH_KINDS, TF.FRENCH_KIND_COUNT)):
         assert len(kinds) == 4
         for per_trump in kinds:
             assert len(per_trump) == count * T.KIND_STRIDE
-    assert T.HOYLE_KIND_COUNT == 16 and T.FRENCH_KIND_COUNT == 21
+    assert TH.HOYLE_KIND_COUNT == 16 and TF.FRENCH_KIND_COUNT == 21
 
 
 def _row(kinds, kind):
@@ -27,18 +33,18 @@ def _row(kinds, kind):
 
 
 def test_hoyle_rows_spelled_out():
-    spades = T.HOYLE_KINDS[0]
-    names = T.HOYLE_KIND_NAMES[0]
+    spades = TH.HOYLE_KINDS[0]
+    names = TH.HOYLE_KIND_NAMES[0]
     assert names[0] == "royal marriage" and _row(spades, 0) == (0, 40, [(parse("KS"), 1), (parse("QS"), 1)])
     assert _row(spades, 1)[1] == 20
     assert _row(spades, names.index("double binocle")) == (1, 80, [(parse("QS"), 2), (parse("JD"), 2)])
     assert _row(spades, names.index("eight jacks"))[1] == 80
-    assert names.index("grand binocle") == T.HOYLE_GRAND_BINOCLE
+    assert names.index("grand binocle") == TH.HOYLE_GRAND_BINOCLE
 
 
 def test_family_pair_codes():
     def code(a, t, k, q, j):
-        return T.FAMILY_PAIRS[a * 81 + t * 27 + k * 9 + q * 3 + j]
+        return TB.FAMILY_PAIRS[a * 81 + t * 27 + k * 9 + q * 3 + j]
     assert code(1, 1, 1, 1, 1) == 1                  # a family
     assert code(2, 2, 2, 2, 2) == 2                  # the double family
     assert code(1, 1, 2, 2, 1) == 1 | 1 << 2         # a family and a pair

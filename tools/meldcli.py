@@ -14,7 +14,7 @@ import argparse
 import json
 import sys
 
-from engine import cards, melds, tables as T
+from engine import cards, melds, tables as T, tables_french, tables_hoyle
 from engine.rules import RULE_SETS
 from engine.table import Table, group_shift
 
@@ -162,12 +162,12 @@ class AnnounceSearch:
 
 def two_hand_search(rules, trump, no_grand=False):
     if rules == "hoyle":
-        skip = T.HOYLE_GRAND_BINOCLE if no_grand else -1
-        return AnnounceSearch(T.HOYLE_KINDS[trump], T.HOYLE_KIND_COUNT,
-                              T.HOYLE_KIND_NAMES[trump], skip, -1)
+        skip = tables_hoyle.HOYLE_GRAND_BINOCLE if no_grand else -1
+        return AnnounceSearch(tables_hoyle.HOYLE_KINDS[trump], tables_hoyle.HOYLE_KIND_COUNT,
+                              tables_hoyle.HOYLE_KIND_NAMES[trump], skip, -1)
     nine = cards.face(trump, cards.R9)
-    return AnnounceSearch(T.FRENCH_KINDS[trump], T.FRENCH_KIND_COUNT,
-                          T.FRENCH_KIND_NAMES[trump], -1, nine)
+    return AnnounceSearch(tables_french.FRENCH_KINDS[trump], tables_french.FRENCH_KIND_COUNT,
+                          tables_french.FRENCH_KIND_NAMES[trump], -1, nine)
 
 
 def two_hand_result(rules, hand, trump, no_grand=False):

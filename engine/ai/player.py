@@ -83,11 +83,15 @@ class Player:
             self.hand = bytearray(32)
             self.found = []
         if rules == "hoyle":
-            self.kinds_by_trump = T.HOYLE_KINDS
-            self.kind_count = T.HOYLE_KIND_COUNT
+            from engine import tables_hoyle as K
+            self.kinds_by_trump = K.HOYLE_KINDS
+            self.kind_count = K.HOYLE_KIND_COUNT
+            self.kind_names = K.HOYLE_KIND_NAMES
         elif rules == "french":
-            self.kinds_by_trump = T.FRENCH_KINDS
-            self.kind_count = T.FRENCH_KIND_COUNT
+            from engine import tables_french as K
+            self.kinds_by_trump = K.FRENCH_KINDS
+            self.kind_count = K.FRENCH_KIND_COUNT
+            self.kind_names = K.FRENCH_KIND_NAMES
 
     # -- the interface ------------------------------------------------------------------
 
@@ -314,8 +318,7 @@ class Player:
     def describe_announcement(self, obs, a):
         if a == actions.EXCHANGE:
             return "exchange the trump nine"
-        names = T.HOYLE_KIND_NAMES if self.rules == "hoyle" else T.FRENCH_KIND_NAMES
-        return "meld " + names[obs.trump][actions.meld_kind(a)]
+        return "meld " + self.kind_names[obs.trump][actions.meld_kind(a)]
 
     # -- binokel before the first trick --------------------------------------------------------
 
