@@ -15,5 +15,9 @@ DEVICE_LEVELS = ("easy", "normal", "hard")   # expert is for desktop tuning and 
 
 
 def new_player(rules, seat, level="normal", seed=0, options=0):
-    from engine.ai.player import Player
-    return Player(rules, seat, level, seed, options)
+    """An AI seat; only the code of its own kind of game is loaded (engine/ai/player.py)."""
+    if rules == "binokel":
+        from engine.ai.binokel import BinokelPlayer
+        return BinokelPlayer(rules, seat, level, seed, options)
+    from engine.ai.twohand import TwoHandPlayer
+    return TwoHandPlayer(rules, seat, level, seed, options)

@@ -1,6 +1,6 @@
 """Expert only (desktop): binokel's soloist weighs his contract by playing sampled deals out.
 
-Loaded by engine/ai/player.py only when the level's `contracts` column is set
+Loaded by engine/ai/binokel.py only when the level's `contracts` column is set
 (the expert), so the device never imports it.
 
 After burying, the soloist takes bidding.py's trump (or its sure Durch) and

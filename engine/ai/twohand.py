@@ -1,0 +1,164 @@
+"""The AI seat of the two-hand games (hoyle, french): announcements, knocking, the exact endgame.
+
+What every rule set shares is in engine/ai/player.py; a binokel game never
+loads this module (nor engine/ai/announce.py, the tables and engine/table.py).
+"""
+
+from engine import actions, cards
+from engine import tables as T
+from engine.ai import levels, announce
+from engine.ai.player import Player
+from engine.table import Table
+
+_OPP_MELD_HOPE = 12       # what a won stock trick is worth to the opponent in melds, on average
+_PACK64 = 1
+_ENDGAME_SLICE = 200      # solver nodes between two yields to the screen
+
+
+class TwoHandPlayer(Player):
+    def __init__(self, rules, seat, level, seed, options):
+        Player.__init__(self, rules, seat, level, seed, options)
+        self.table = Table()            # scratch: this seat's table, to look for melds
+        self.hand = bytearray(32)
+        self.found = []
+        if rules == "hoyle":
+            from engine import tables_hoyle as K
+            self.kinds_by_trump = K.HOYLE_KINDS
+            self.kind_count = K.HOYLE_KIND_COUNT
+            self.kind_names = K.HOYLE_KIND_NAMES
+        elif rules == "french":
+            from engine import tables_french as K
+            self.kinds_by_trump = K.FRENCH_KINDS
+            self.kind_count = K.FRENCH_KIND_COUNT
+            self.kind_names = K.FRENCH_KIND_NAMES
+
+    # -- knocking (hoyle) ----------------------------------------------------------------
+
+    def final_knock(self, obs):
+        if self.can_knock(obs):
+            self.decision = actions.KNOCK
+            self.why = "knock: your count is %d, the game is %d" % (self.my_count(obs), obs.target)
+        else:
+            self.decision = actions.PASS
+            self.why = "do not knock: %d is short of %d" % (self.my_count(obs), obs.target)
+
+    # -- card play ------------------------------------------------------------------------
+
+    def play(self, obs):
+        if self.can_knock(obs):
+            self.decision = actions.KNOCK
+            self.why = "knock: your count is %d, the game is %d" % (self.my_count(obs), obs.target)
+            return
+        if self.endgame_reach(obs):
+            for step in self.solve_endgame(obs):
+                yield step
+            if self.decision >= 0:
+                return
+        for step in Player.play(self, obs):
+            yield step
+
+    def samples(self, obs):
+        samples = self.p[levels.SAMPLES]
+        if obs.turnup < 0 and self.memory.complete:
+            samples = min(samples, 1)          # the stock is gone: one deal fits what was seen
+        return samples
+
+    def fill_context(self, obs, ctx):
+        stock = obs.turnup >= 0
+        ctx.strict = not stock
+        ctx.melds_open = stock and bool(self.p[levels.KEEPS])
+        ctx.rollout = None if stock else self.rollout      # the last tricks: every card is known
+        ctx.soloist = -1
+        held = cards.count(obs.hand) + len(obs.tables[self.seat])
+        ctx.last_trick = not stock and held == 1
+        ctx.win_bonus = self.meld_hope(obs) if stock else 0
+        ctx.lose_bonus = _OPP_MELD_HOPE if stock else 0
+
+    def meld_hope(self, obs):
+        """Points of the best announcement this seat could make after winning this trick."""
+        table = self.table
+        del table.recs[:]
+        for r in obs.tables[self.seat]:
+            table.recs.append(r)
+        groups = obs.groups[self.seat]
+        for i in range(32):
+            table.gval[i] = groups[i]
+            table.gdead[i] = groups[32 + i]
+        for f in range(32):
+            self.hand[f] = obs.hand[f]
+        kinds = self.kinds_by_trump[obs.trump]
+        found = self.found
+        del found[:]
+        table.legal_melds(kinds, self.kind_count, self.hand, -1, True, found)
+        best = 0
+        for kind, _ in found:
+            pts = kinds[kind * T.KIND_STRIDE + 1] * 10
+            if pts > best:
+                best = pts
+        if best < 10 and obs.turnup >= 0 and obs.hand[obs.trump * 8 + (0 if self.options & _PACK64 else 2)]:
+            best = 10
+        return best
+
+    # -- the last tricks, solved exactly --------------------------------------------------
+
+    def endgame_reach(self, obs):
+        """Stock gone, every card known, few enough tricks left for this level's budget."""
+        if obs.turnup >= 0 or not self.memory.complete:
+            return False
+        return 0 < cards.count(obs.hand) <= self.p[levels.ENDGAME]
+
+    def solve_endgame(self, obs):
+        """Exact search in slices; leaves .decision -1 if the budget runs out first."""
+        from engine.ai.endgame import Solver
+        if self.solver is None:
+            self.solver = Solver(self.p[levels.TABLE_BITS])
+        if self.solver_deal != obs.deal_number:
+            self.solver.clear()             # entries of past deals only fill the table
+            self.solver_deal = obs.deal_number
+        self.decision = -1
+        if self.open_state is not None:
+            self.true_sample(obs, self.memory, self.rng)
+        elif not self.sampler.sample(obs, self.memory, self.rng):
+            return
+        hands = self.sampler.hands          # the stock is gone: the only consistent deal
+        solver = self.solver
+        solver.start(hands[0], hands[1], obs.trump, obs.leader, bytearray(obs.trick), len(obs.trick))
+        budget = self.p[levels.NODES]
+        done = False
+        while not done and solver.nodes < budget:
+            done = solver.step(_ENDGAME_SLICE)
+            yield 1
+        if done and solver.move >= 0:
+            self.decision = self.chooser.action_for(obs, solver.move)
+            mine = solver.value if self.seat == 0 else self.remaining(obs) - solver.value
+            self.why = "%s: best play takes %d of the %d points left" % (
+                cards.name(solver.move), mine, self.remaining(obs))
+
+    def remaining(self, obs):
+        """Card points still to win, the trick in progress and the last trick's 10 included."""
+        total = 10
+        for f in range(32):
+            total += cards.points(f) * (2 - self.memory.played[f])
+        for f in obs.trick:
+            total += cards.points(f)
+        return total
+
+    # -- announcements ----------------------------------------------------------------------
+
+    def announce(self, obs):
+        mine = bytearray(obs.hand)
+        for r in obs.tables[self.seat]:
+            mine[r & 31] += 1
+        left = (obs.stock_left + 1) // 2 if self.p[levels.PLANS] else 0
+        played = self.memory.played if self.p[levels.MEMORY] else self.no_memory
+        a, pts = announce.choose(obs, self.kinds_by_trump[obs.trump], self.kind_count, mine, left, played)
+        self.decision = a
+        if a == actions.PASS:
+            self.why = "nothing worth announcing"
+        else:
+            self.why = "%s: %d points" % (self.describe_announcement(obs, a), pts)
+
+    def describe_announcement(self, obs, a):
+        if a == actions.EXCHANGE:
+            return "exchange the trump nine"
+        return "meld " + self.kind_names[obs.trump][actions.meld_kind(a)]
