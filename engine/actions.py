@@ -52,9 +52,6 @@ SURRENDER = const(112)
 BURY = const(128)
 MELD = const(65536)
 
-_SRC_HAND_ONE = ("hand", "table", "table#2")
-_SRC_HAND_TWO = ("hand+hand", "hand+table", "hand+table#2", "table+table")
-
 
 def is_play(a):
     return 0 <= a < PASS

@@ -178,6 +178,3 @@ class Memory:
 
     def may_hold(self, p, f):
         return (f & 7) < self.cap[p * 4 + (f >> 3)]
-
-    def void(self, p, suit):
-        return self.cap[p * 4 + suit] == 0

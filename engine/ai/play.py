@@ -32,14 +32,10 @@ class Chooser:
 
     # -- the decision -----------------------------------------------------------------
 
-    def choose(self, obs, memory, sampler, rng, samples, ctx):
-        """The best card action in obs.legal (plays only; ctx: see Context in player.py)."""
-        for _ in self.choosing(obs, memory, sampler, rng, samples, ctx):
-            pass
-        return self.chosen
-
     def choosing(self, obs, memory, sampler, rng, samples, ctx):
-        """Generator: yields after each sample (so a screen can redraw); the result is in .chosen."""
+        """The best card action in obs.legal (plays only; ctx: see Context in player.py).
+
+        Generator: yields after each sample (so a screen can redraw); the result is in .chosen."""
         faces = self.candidates(obs)
         self.fill_mine(obs)
         rollout = ctx.rollout if len(faces) > 1 and samples else None

@@ -151,7 +151,6 @@ class Player:
         f = actions.play_face(a)
         name = cards.name(f)
         if obs.trick:
-            best = obs.trick[0]
             from engine import tricks
             best = obs.trick[tricks.winning_index(obs.trick, len(obs.trick), obs.trump)]
             if tricks.beats(f, best, obs.trump):

@@ -139,9 +139,7 @@ class Sampler:
             if dabb_owner >= 0 and loc != dabb_owner and in_dabb(obs, f):
                 return self.pool_beyond_dabb(obs, f)
             return True
-        if loc == _BURIED and dabb_owner >= 0:
-            return True
-        return True
+        return True             # the stock, the buried cards
 
     def pool_beyond_dabb(self, obs, f):
         """A face also in the Dabb may go elsewhere only if more copies are unseen than the Dabb holds."""
