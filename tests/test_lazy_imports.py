@@ -29,10 +29,15 @@ OWN = {"hoyle": {"engine.hoyle", "engine.tables_hoyle"}, "french": {"engine.fren
        "binokel": set()}
 
 
+_LOADED = {}
+
+
 def loaded(rules):
-    out = subprocess.run([sys.executable, "-c", _GAME, rules], cwd=ROOT, capture_output=True, text=True,
-                         check=True).stdout
-    return set(out.split())
+    if rules not in _LOADED:
+        out = subprocess.run([sys.executable, "-c", _GAME, rules], cwd=ROOT, capture_output=True, text=True,
+                             check=True).stdout
+        _LOADED[rules] = set(out.split())
+    return _LOADED[rules]
 
 
 def test_each_rule_set_loads_its_own_modules_only():
@@ -44,3 +49,10 @@ def test_each_rule_set_loads_its_own_modules_only():
         assert mine <= mods, (rules, sorted(mine - mods))
         assert not mods & others, (rules, sorted(mods & others))
         assert "engine.ai.expert" not in mods           # desktop only
+
+
+def test_the_bundle_ships_every_module_a_game_loads():
+    from tools import bundle
+    shipped = set(bundle.module_name(path) for path in bundle.app_files() if path.endswith(".py"))
+    for rules in ("hoyle", "french", "binokel"):
+        assert loaded(rules) <= shipped, (rules, sorted(loaded(rules) - shipped))
