@@ -12,10 +12,8 @@ import pytest
 from tools import bundle, manifest
 
 ROOT = bundle.ROOT
-LIBS = ("lib/adafruit_display_text/__init__.py", "lib/adafruit_display_text/bitmap_label.py",
-        "lib/adafruit_ticks.py", "lib/adafruit_imageload/__init__.py",
-        "lib/adafruit_imageload/bmp/__init__.py", "lib/adafruit_imageload/bmp/indexed.py",
-        "lib/adafruit_displayio_layout/layouts/grid_layout.py")
+LIBS = ("lib/adafruit_imageload/__init__.py", "lib/adafruit_imageload/bmp/__init__.py",
+        "lib/adafruit_imageload/bmp/indexed.py")
 
 
 @pytest.fixture(scope="module")
@@ -64,11 +62,11 @@ def test_third_party_libraries_come_with_their_imports_only(game):
         assert path in paths
     lib = [p for p in paths if p.startswith("lib/") and not p.startswith("lib/binocle/")]
     assert not [p for p in lib if "/tests/" in p or "/examples/" in p]
-    # bitmap_label needs neither label.py nor a bitmap font; the assets are BMP only
-    for absent in ("lib/adafruit_display_text/label.py", "lib/adafruit_bitmap_font/__init__.py",
-                   "lib/adafruit_imageload/png.py", "lib/adafruit_imageload/gif.py",
-                   "lib/adafruit_displayio_layout/widgets/widget.py"):
+    # the assets are BMP only; text is drawn with the firmware's terminal font
+    for absent in ("lib/adafruit_imageload/png.py", "lib/adafruit_imageload/gif.py",
+                   "lib/adafruit_display_text/__init__.py", "lib/adafruit_bitmap_font/__init__.py"):
         assert absent not in paths
+    assert lib == [p for p in lib if p.startswith("lib/adafruit_imageload/")]
 
 
 def test_the_version_comes_from_version_py(game):
@@ -194,7 +192,7 @@ def test_the_command_line(tmp_path, monkeypatch, capsys):
         assert bundle.main(["--out", out, "--json"]) == 0
     s = json.loads(buf.getvalue())
     assert s["version"] == _version() and s["files"] > 50 and s["free_left"] > 0
-    assert "adafruit-circuitpython-display-text" in s["libraries"]
+    assert s["libraries"] == {"adafruit-circuitpython-imageload": "1.24.8"}
     with pytest.raises(SystemExit) as e:
         bundle.main(["--nonsense"])
     assert e.value.code == 2

@@ -8,12 +8,12 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ENGINE = os.path.join(ROOT, "engine")
 APP = os.path.join(ROOT, "lib", "binocle")
 ALLOWED_IMPORTS = {"micropython", "engine"}
-# What the app may import on the board: CircuitPython's own modules and the bundled libraries.
+# What the app may import on the board: the modules of the PyBadge's and PyGamer's firmware
+# (which has no vectorio, so neither adafruit_displayio_layout's grid) and the image loader.
 APP_IMPORTS = ALLOWED_IMPORTS | {
-    "binocle", "displayio", "terminalio", "vectorio", "board", "keypad", "analogio", "supervisor",
+    "binocle", "displayio", "terminalio", "board", "keypad", "analogio", "supervisor",
     "microcontroller", "time", "gc", "sys", "os", "json", "storage", "array", "audiocore", "audioio",
-    "digitalio", "adafruit_display_text", "adafruit_displayio_layout",
-    "adafruit_imageload"}
+    "digitalio", "adafruit_imageload"}
 DESKTOP_ONLY = (os.path.join("boards", "sim.py"),)     # the simulator's profile (pygame)
 MAX_LINES = 400
 

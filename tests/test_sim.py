@@ -9,7 +9,11 @@ import os
 import pytest
 
 from tools.simdriver import Driver
+from tools.sim import load_paths
 from engine import record
+
+load_paths()
+from binocle import ui                        # noqa: E402
 
 
 
@@ -54,10 +58,10 @@ def test_a_whole_deal_by_buttons_to_the_score_sheet(d, rules, tmp_path):
         assert scene in d.seen
     # the score sheet on screen is the engine's
     row = obs.sheet[0]
-    assert sheet.cells[1][0].text == "1"
+    assert ui.text_of(sheet.cells[1][0]) == "1"
     total = 7 if rules == "binokel" else 4
     for p in range(session.players()):
-        assert sheet.cells[1][p + 1].text.rstrip("*") == str(row[total][p])
+        assert ui.text_of(sheet.cells[1][p + 1]).rstrip("*") == str(row[total][p])
         assert obs.scores[p] == row[total][p]
     # the actions the app sent replay to the same game in a fresh engine
     replay = record.replay(record.encode(session.state))
@@ -129,7 +133,7 @@ def test_hint_moves_the_cursor_and_gives_a_reason(d):
     action, why = d.app.session.hint
     assert action in t.obs.legal
     assert t.slots[t.cursor][1] == action
-    assert d.app.toast_lines[0].text.startswith("Hint: play ")
+    assert ui.text_of(d.app.toast_lines[0]).startswith("Hint: play ")
     assert why
 
 
@@ -142,7 +146,7 @@ def test_pause_menu_leads_to_the_sheet_and_back(d):
         d.press(d.B.DOWN)
     d.press(d.B.A)
     assert d.scene_name() == "Sheet"
-    assert d.scene().cells[1][0].text == "none yet"
+    assert ui.text_of(d.scene().cells[1][0]) == "none yet"
     d.press(d.B.B)
     assert d.scene_name() == "Pause"
     d.press(d.B.B)
@@ -161,10 +165,8 @@ def test_screens_seen_now_and_then_are_forgotten_when_they_close(d):
     d.press(d.B.A)                                              # the score sheet over the pause menu
     assert d.scene_name() == "Sheet"
     assert "binocle.scenes.sheet" in sys.modules and "binocle.scenes.pause" in sys.modules
-    assert "adafruit_displayio_layout.layouts.grid_layout" in sys.modules
     d.press(d.B.B)
     assert "binocle.scenes.sheet" not in sys.modules
-    assert "adafruit_displayio_layout.layouts.grid_layout" not in sys.modules
     assert "binocle.scenes.pause" in sys.modules                # the pause menu is still open
     d.press(d.B.B)
     assert "binocle.scenes.pause" not in sys.modules
@@ -191,7 +193,7 @@ def test_the_app_and_a_game_fit_in_64_kb(d):
     assert [r["rules"] for r in rows] == ["hoyle", "french", "binokel"]
     for r in rows:
         assert r["sheet"] == 32 + 160 * 4 // 8 * 140       # the card sheet: 4 bits a pixel
-        assert r["parts"]["labels"] >= 10 * uimem.LABEL
+        assert r["parts"]["texts"] >= 10 * uimem.TILEGRID
         assert r["total"] < 64 * 1024, r
     d.app.settings.level = 1
 
@@ -219,7 +221,7 @@ def test_settings_show_the_version_and_guard_the_firmware_update(d):
     d.press(d.B.DOWN)
     d.press(d.B.A)                                     # yes: not on the simulator
     assert d.scene_name() == "SettingsScreen"
-    assert d.app.toast_lines[0].text == "Only possible on a board"
+    assert ui.text_of(d.app.toast_lines[0]) == "Only possible on a board"
     d.app.settings.anim = 0
 
 
@@ -248,7 +250,7 @@ def test_a_correct_knock_wins_the_game_through_the_menus(d):
             break
         if not d.person_move():
             d.tick()
-    assert d.app.toast_lines[0].text + " " + d.app.toast_lines[1].text == "You have 1000: B to knock and win"
+    assert ui.text_of(d.app.toast_lines[0]) + " " + ui.text_of(d.app.toast_lines[1]) == "You have 1000: B to knock and win"
     d.press(d.B.B)
     menu = d.scene()
     assert d.scene_name() == "Choice" and menu.menu.items == ["Play on", "Knock: I have 1000"]

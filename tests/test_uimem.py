@@ -33,4 +33,4 @@ def test_the_moments_are_measured_in_the_order_a_player_meets_them():
     assert parts[("table", "forgotten")] < 0         # the title's code went
     assert parts[("table", "game")] > 5000           # engine state and three AI players
     assert found["title"] < found["table"]           # the engine, the AI and a deal come in
-    assert found["table"] < found["score sheet"]     # the sheet's code and its grid layout
+    assert found["table"] < found["score sheet"]     # the sheet's code

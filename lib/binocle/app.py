@@ -52,16 +52,18 @@ class App:
 
     def _build_overlay(self):
         top = displayio.Group()
+        self.toast_box = displayio.Group()            # a message: a panel and three lines
         self.toast_panel = ui.panel(0, 56, ui.W, 3 * ui.LINE + 4, ui.INK)
-        top.append(self.toast_panel)
+        self.toast_box.append(self.toast_panel)
         self.toast_lines = []
         for i in range(3):
             lab = ui.text("", 2, 58 + ui.LINE * i, ui.YELLOW)
             self.toast_lines.append(lab)
-            top.append(lab)
-        self.spinner = ui.text(" ", ui.W - 7, 0, ui.YELLOW, ui.INK)
+            self.toast_box.append(lab)
+        self.toast_box.hidden = True
+        top.append(self.toast_box)
+        self.spinner = ui.text(" ", ui.W - 7, 0, ui.YELLOW, ui.INK, width=1)
         top.append(self.spinner)
-        self.toast_panel.hidden = True
         self.screen.append(top)
 
     # -- scenes ---------------------------------------------------------------------
@@ -125,16 +127,12 @@ class App:
         lines = words.wrap(text, ui.CHARS)
         for i in range(3):
             ui.set_text(self.toast_lines[i], lines[i] if i < len(lines) else "")
-        self.toast_panel.height = ui.LINE * min(3, len(lines)) + 4
-        self.toast_panel.hidden = False
-        for lab in self.toast_lines:
-            lab.hidden = False
+        ui.resize(self.toast_panel, ui.W, ui.LINE * min(3, len(lines)) + 4)
+        self.toast_box.hidden = False
         self.toast_until = ticks_add(self.now, ms) or 1     # 0 means no message
 
     def clear_toast(self):
-        self.toast_panel.hidden = True
-        for lab in self.toast_lines:
-            lab.hidden = True
+        self.toast_box.hidden = True
         self.toast_until = 0
 
     def busy(self, on):

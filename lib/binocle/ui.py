@@ -1,5 +1,9 @@
 """Drawing helpers shared by the scenes: the card sheet, text, panels and a menu.
 
+Only displayio and terminalio, both in every board's firmware: a line of text is
+a TileGrid over the terminal font (one byte a character), a panel a scaled
+one-bit bitmap. (The PyBadge and PyGamer firmware has no vectorio.)
+
 The game screen is 160x128 (layout below); a larger screen shows it centred.
 
     y   0 +--------------------------------+  status: scores, stock, trump
@@ -12,8 +16,6 @@ The game screen is 160x128 (layout below); a larger screen shows it centred.
 
 import displayio
 import terminalio
-import vectorio
-from adafruit_display_text import bitmap_label
 
 try:
     from micropython import const
@@ -25,6 +27,7 @@ FONT = terminalio.FONT
 W = const(160)
 H = const(128)
 LINE = const(12)          # terminalio.FONT is 6x12
+GLYPH_W = const(6)
 CHARS = const(26)         # characters on one line
 
 # The card sheet (tools/gen_assets.py): 20x28 tiles, 8 to a row, 40 tiles.
@@ -92,20 +95,100 @@ def solid(color):
 
 
 def panel(x, y, w, h, color=DARK):
-    return vectorio.Rectangle(pixel_shader=solid(color), width=w, height=h, x=x, y=y)
+    """A filled rectangle: a group scaled up by the largest factor dividing w and h,
+    holding a one-bit bitmap (a full screen takes 24 bytes of pixels)."""
+    g = displayio.Group(x=x, y=y)
+    resize(g, w, h, color)
+    return g
 
 
-def text(s, x, y, color=WHITE, background=None):
-    """A label whose top-left corner is at (x, y)."""
-    lab = bitmap_label.Label(FONT, text=s, color=color, background_color=background,
-                             anchor_point=(0, 0), anchored_position=(x, y))
-    return lab
+def resize(pan, w, h, color=None):
+    """Give a panel a new size (and colour)."""
+    if color is None:
+        color = pan[0].pixel_shader[0]
+    k = _gcd(w, h)
+    pan.scale = k
+    grid = displayio.TileGrid(displayio.Bitmap(w // k, h // k, 1), pixel_shader=solid(color))
+    if len(pan):
+        pan[0] = grid
+    else:
+        pan.append(grid)
 
 
-def set_text(lab, s):
-    """Change a label only when its text changes (a change redraws it)."""
-    if lab.text != s:
-        lab.text = s
+def _gcd(a, b):
+    while b:
+        a, b = b, a % b
+    return a or 1
+
+
+def _font():
+    """The terminal font as one bitmap of 6x12 tiles, and the tile of each printable
+    ASCII character (32 to 126)."""
+    tiles = bytearray(95)
+    strip = FONT.bitmap
+    if isinstance(strip, displayio.Bitmap):          # CircuitPython: the strip is in flash
+        for i in range(95):
+            tiles[i] = FONT.get_glyph(32 + i).tile_index
+        return strip, tiles
+    # Blinka (the simulator) keeps one bitmap per glyph: copy them side by side.
+    strip = displayio.Bitmap(GLYPH_W * 95, LINE, 2)
+    for i in range(95):
+        glyph = FONT.get_glyph(32 + i).bitmap
+        for y in range(LINE):
+            for x in range(GLYPH_W):
+                strip[GLYPH_W * i + x, y] = glyph[x, y]
+        tiles[i] = i
+    return strip, tiles
+
+
+_STRIP, _TILES = _font()    # 95 bytes: ASCII 32..126 -> tile in _STRIP
+_UNKNOWN = const(31)        # characters the font lacks show as '?'
+_inks = []                  # ((colour, background), palette): texts share palettes
+
+
+def _ink(color, background):
+    for key, p in _inks:
+        if key == (color, background):
+            return p
+    p = displayio.Palette(2)
+    p[1] = color
+    if background is None:
+        p.make_transparent(0)
+    else:
+        p[0] = background
+    _inks.append(((color, background), p))
+    return p
+
+
+def text(s, x, y, color=WHITE, background=None, width=0):
+    """A line of text with its top-left corner at (x, y), `width` characters wide
+    (0: to the right edge of the game screen). A background fills the whole width."""
+    n = width or max(1, (W - x) // GLYPH_W)
+    t = displayio.TileGrid(_STRIP, pixel_shader=_ink(color, background), width=n, height=1,
+                           tile_width=GLYPH_W, tile_height=LINE, default_tile=_TILES[0], x=x, y=y)
+    set_text(t, s)
+    return t
+
+
+def set_text(t, s):
+    """Show s in a text, cut to its width; only the characters that change are redrawn."""
+    n = len(s)
+    for i in range(t.width):
+        c = ord(s[i]) - 32 if i < n else 0
+        tile = _TILES[c] if 0 <= c < 95 else _TILES[_UNKNOWN]
+        if t[i] != tile:
+            t[i] = tile
+
+
+def text_of(t):
+    """What a text shows, without trailing spaces."""
+    out = ""
+    for i in range(t.width):
+        c = 0
+        while c < 94 and _TILES[c] != t[i]:
+            c += 1
+        out += chr(32 + c)
+    return out.rstrip()
 
 
 class Menu:
@@ -127,7 +210,7 @@ class Menu:
         self.group.append(self.bar)
         self.labels = []
         for r in range(self.rows):
-            lab = text("", x + 6, y + 3 + LINE * (r + 1))
+            lab = text("", x + 6, y + 3 + LINE * (r + 1), width=(w - 8) // GLYPH_W)
             self.labels.append(lab)
             self.group.append(lab)
         self.y0 = y + 3 + LINE
@@ -144,11 +227,12 @@ class Menu:
         for r in range(self.rows):
             k = self.top + r
             s = self.items[k] if k < n else ""
+            room = self.labels[r].width - 2             # the scroll marks stay in view
             if r == 0 and self.top > 0:
-                s = s + " ^"
+                s = s[:room] + " ^"
             elif r == self.rows - 1 and self.top + self.rows < n:
-                s = s + " v"
-            set_text(self.labels[r], s[:CHARS - 1])
+                s = s[:room] + " v"
+            set_text(self.labels[r], s)
         self.bar.y = self.y0 + LINE * (self.index - self.top)
 
     def move(self, step):

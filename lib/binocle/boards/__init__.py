@@ -66,12 +66,11 @@ def show_message(lines):
     try:
         import board
         import displayio
-        import terminalio
-        from adafruit_display_text import bitmap_label
+        from binocle import ui
         display = board.DISPLAY
     except (ImportError, AttributeError):
         return
     group = displayio.Group()
-    group.append(bitmap_label.Label(terminalio.FONT, text="\n".join(lines), color=0xFFFFFF,
-                                    anchor_point=(0, 0), anchored_position=(2, 2)))
+    for i in range(len(lines)):
+        group.append(ui.text(lines[i], 2, 2 + i * ui.LINE, width=ui.CHARS))
     display.root_group = group

@@ -6,6 +6,7 @@ from binocle import buttons as B
 from binocle import ui, words
 
 _ROWS = 7             # deals on one page of the score sheet
+_DEAL_W = 5           # characters of the deal-number column
 
 
 class Summary:
@@ -66,14 +67,15 @@ def summary_lines(obs, names):
 
 
 class Sheet:
-    """Every deal's running totals, a page at a time; A goes on (next deal or game over)."""
-    UNLOAD = (__name__, "adafruit_displayio_layout.layouts.grid_layout",
-              "adafruit_displayio_layout.layouts", "adafruit_displayio_layout")
+    """Every deal's running totals, a page at a time; A goes on (next deal or game over).
+
+    A table of texts: the deal number in a 5-character column, then one equal column
+    per player; a line under the heading row."""
+    UNLOAD = (__name__,)
     KEYS = ((B.A, "next"), (B.B, "back"), (B.UP, "up"), (B.LEFT, "up"), (B.DOWN, "down"),
             (B.RIGHT, "down"), (B.START, "next"))
 
     def __init__(self, app, obs, names, table=None):
-        from adafruit_displayio_layout.layouts.grid_layout import GridLayout
         self.app = app
         self.table = table            # None: looked at from the pause menu
         self.obs = obs
@@ -81,19 +83,19 @@ class Sheet:
         self.page = max(0, (len(obs.sheet) - 1) // _ROWS)
         self.group = displayio.Group()
         self.group.append(ui.panel(0, 0, ui.W, ui.H, ui.DARK))
-        cols = 1 + len(names)
-        self.grid = GridLayout(x=0, y=0, width=ui.W, height=ui.LINE * (_ROWS + 1) + 8,
-                               grid_size=(cols, _ROWS + 1), cell_padding=1,
-                               h_divider_line_rows=(1,), divider_line_color=ui.GREY)
+        wide = (ui.CHARS - _DEAL_W) // len(names)          # characters per player column
         self.cells = []
         for r in range(_ROWS + 1):
-            row = []
-            for c in range(cols):
-                lab = ui.text("", 0, 0, ui.YELLOW if r == 0 else ui.WHITE)
-                self.grid.add_content(lab, grid_position=(c, r), cell_size=(1, 1))
-                row.append(lab)
+            y = 1 + r * ui.LINE + (3 if r else 0)
+            # the deal column reaches the right edge, under the others: "none yet" fits
+            row = [ui.text("", 2, y, ui.YELLOW if r == 0 else ui.WHITE)]
+            for p in range(len(names)):
+                row.append(ui.text("", 2 + ui.GLYPH_W * (_DEAL_W + p * wide), y,
+                                   ui.YELLOW if r == 0 else ui.WHITE, width=wide - 1))
+            for lab in row:
+                self.group.append(lab)
             self.cells.append(row)
-        self.group.append(self.grid)
+        self.group.append(ui.panel(0, ui.LINE + 2, ui.W, 1, ui.GREY))
         more = "A: next deal" if table is not None else "A/B: back"
         if table is not None and table.session.game_over():
             more = "A: the result"
