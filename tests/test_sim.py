@@ -153,6 +153,27 @@ def test_pause_menu_leads_to_the_sheet_and_back(d):
     assert d.scene() is t and t.picking()
 
 
+def test_the_table_lets_its_sprites_go_under_a_whole_screen(d):
+    d.start("hoyle", 7)
+    t = picking(d)
+    cursor, hand = t.cursor, [t.slots[k][0] for k in range(t.hand_n)]
+    d.press(d.B.START)
+    for _ in range(4):
+        d.press(d.B.DOWN)
+    d.press(d.B.A)                                              # rules help over the pause menu
+    assert d.scene_name() == "Help"
+    assert t.asleep and len(t.group) == 0 and t.hand == ()
+    assert ui.text_of(d.scene().title) == "Binocle to 1000"
+    d.press(d.B.B)                                              # the pause menu over the table again
+    assert d.scene_name() == "Pause" and not t.asleep
+    d.press(d.B.B)
+    assert d.scene() is t and t.picking() and t.cursor == cursor
+    assert [t.slots[k][0] for k in range(t.hand_n)] == hand
+    raised = t.sprite_of(cursor)                                # the hand is drawn anew, cursor up
+    assert raised.y == t.lay.hand_y - 5 and not raised.hidden
+    assert not same_colour(d.pixel(raised.x + 3, t.lay.hand_y - 3), GREEN)
+
+
 def test_screens_seen_now_and_then_are_forgotten_when_they_close(d):
     import sys
     d.start("hoyle", 7)

@@ -112,6 +112,19 @@ class App:
                 return True
         return False
 
+    def cover(self):
+        """A whole screen is about to open: the scenes below let go of what they draw
+        first (those with sleep(); wake() when they show again, in tick or press)."""
+        for s in self.scenes:
+            if hasattr(s, "sleep") and not s.asleep:
+                s.sleep()
+        gc.collect()
+
+    def _wake(self):
+        for s in self.scenes:
+            if getattr(s, "asleep", False) and not s.group.hidden:
+                s.wake()
+
     def _restack(self):
         """Show the top scene and, under an overlay, the scenes below it."""
         visible = True
@@ -167,6 +180,7 @@ class App:
         scene = self.top()
         if scene is None:
             return
+        self._wake()
         if self.toast_until and button != B.SELECT:
             self.clear_toast()
         if hasattr(scene, "skip") and scene.skip():
@@ -185,6 +199,7 @@ class App:
         self.input.poll(self.now, presses)
         for b in presses:
             self.press(b)
+        self._wake()                     # a scene shown again by those presses
         if self.toast_until and ticks_diff(self.now, self.toast_until) >= 0:
             self.clear_toast()
         if self.hint_job is not None:

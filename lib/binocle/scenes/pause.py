@@ -34,10 +34,12 @@ class Pause(MenuScene):
         self.table.show_last_trick()
 
     def sheet(self):
+        self.app.cover()                  # the table's sprites go before the sheet comes
         from binocle.scenes.sheet import Sheet
         self.app.push(Sheet(self.app, self.table.session.observation(), self.table.session.names))
 
     def rules(self):
+        self.app.cover()
         from binocle.scenes.help import Help
         self.app.push(Help(self.app, self.table.session.rules))
 

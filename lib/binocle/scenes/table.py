@@ -41,6 +41,7 @@ class Table(TableView):
         self.hand_n = 0               # how many of them are in the hand (the rest: table)
         self.cursor = 0
         self.obs = session.observation()
+        self.asleep = False           # see TableView.sleep
         self._build()
         self.redraw()
 
@@ -242,6 +243,7 @@ class Table(TableView):
             return
         self.handled_between = True
         self.thinking = False
+        self.app.cover()
         from binocle.scenes.sheet import Summary
         self.app.push(Summary(self.app, self))
 

@@ -46,6 +46,27 @@ class TableView:
         self.trick = self._row(3)
         self.hand = self._row(_MAX_HAND)
 
+    # -- under a whole screen (score sheet, rules help) -------------------------------------
+
+    def sleep(self):
+        """A whole screen covers the table: let its sprites and texts go. The app calls
+        wake() when the table shows again; it builds and draws them anew."""
+        self.anim.finish()
+        self.trick_shown = False          # a finished trick is not held under a cover
+        self.hold_until = 0
+        g = self.group
+        while len(g):
+            g.pop()
+        self.status = self.info = self.stock = self.turnup = self.stock_label = None
+        self.opp = self.opp_table = self.my_table = self.extra = self.trick = self.hand = ()
+        self.asleep = True
+
+    def wake(self):
+        self.asleep = False
+        self._build()
+        self.obs = self.session.observation()
+        self.redraw()
+
     def _row(self, n):
         group = displayio.Group()
         sprites = []
@@ -60,6 +81,8 @@ class TableView:
     # -- drawing from the observation -------------------------------------------------------
 
     def redraw(self):
+        if self.asleep:
+            return                        # wake() draws
         obs = self.obs
         self.draw_status(obs)
         self.draw_opponents(obs)
