@@ -11,8 +11,10 @@ from engine.state import PH_PLAY, PH_BURY
 from binocle import ui
 from binocle.scenes import layout
 
-_MAX_HAND = 18        # 15 cards and the Dabb's 3 before burying
-_MAX_TABLE = 14       # one player's melded cards on the table (hoyle, french)
+# Sprite pools per kind of game: (hand, one player's melded cards on the table, the Dabb).
+# Two-hand: a player holds 12 cards, in the hand or on the table. Binokel: 15 and the Dabb's 3.
+_POOLS_TWO = (12, 12, 0)
+_POOLS_THREE = (18, 0, 3)
 _RAISE = 5            # the cursor's card stands this much higher
 _TABLE_Y = 68         # the row of the person's melded cards
 
@@ -40,11 +42,12 @@ class TableView:
         self.stock_label = ui.text("", 138, 70, ui.WHITE)
         for s in (self.turnup, self.stock, self.stock_label):
             g.append(s)
-        self.opp_table = self._row(_MAX_TABLE)
-        self.my_table = self._row(_MAX_TABLE)
-        self.extra = self._row(3)                       # the Dabb, face up once taken
+        hand, table, dabb = _POOLS_THREE if self.session.players() == 3 else _POOLS_TWO
+        self.opp_table = self._row(table)
+        self.my_table = self._row(table)
+        self.extra = self._row(dabb)                    # the Dabb, face up once taken
         self.trick = self._row(3)
-        self.hand = self._row(_MAX_HAND)
+        self.hand = self._row(hand)
 
     # -- under a whole screen (score sheet, rules help) -------------------------------------
 
