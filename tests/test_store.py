@@ -8,7 +8,7 @@ if "lib" not in sys.path:
 
 import pytest
 
-from binocle import store
+from binocle import saveload, store
 from binocle.store import KIND_GAME, KIND_SETTINGS, KIND_STATS, Store
 from engine import record
 from engine.ai import new_player
@@ -150,7 +150,7 @@ def test_bytes_are_where_the_docstring_draws_them():
 def test_messages_fit_the_screen():
     lines = store.MSG_TOO_LONG.split("\n")
     for name in ("Saved game", "Settings", "Statistics"):
-        for pattern in (store._MSG_DAMAGED, store._MSG_NEWER, store._MSG_FOREIGN):
+        for pattern in (saveload._MSG_DAMAGED, saveload._MSG_NEWER, saveload._MSG_FOREIGN):
             lines += (pattern % name).split("\n")
     assert max(len(line) for line in lines) == 24
 
@@ -315,7 +315,7 @@ def test_random_garbage_never_loads():
                 nvm[end - 5:end - 3] = b"\xb1\x0c"
         names = ("", "Saved game", "Settings", "Statistics")
         for kind in (KIND_GAME, KIND_SETTINGS, KIND_STATS):
-            message = store._MSG_DAMAGED if trial % 3 == 0 else store._MSG_FOREIGN
+            message = saveload._MSG_DAMAGED if trial % 3 == 0 else saveload._MSG_FOREIGN
             assert load(nvm, kind) == (None, message % names[kind]), (trial, kind)
         rec = game_record("french", trial, 20)
         assert Store(nvm).save_game(rec) and Store(nvm).load_game() == (rec, None)
@@ -403,7 +403,7 @@ def test_version_0_is_read_then_replaced():
 def test_saved_games_replay_to_the_same_state(rules, tmp_path):
     for seed in range(10):
         size = 4096 if seed % 2 else 8192
-        nvm = store.FileNvm(str(tmp_path / ("nvm%d" % seed)), size) if seed < 2 else blank(size)
+        nvm = saveload.FileNvm(str(tmp_path / ("nvm%d" % seed)), size) if seed < 2 else blank(size)
         s = Store(nvm)
         state = new_game(rules, seed)
         rng = Rng(seed ^ 0x5EED)
@@ -475,11 +475,11 @@ def test_ai_binokel_games_to_1500_fit_even_in_4k():
 
 def test_file_nvm_behaves_like_a_bytearray(tmp_path):
     path = str(tmp_path / "nvm.bin")
-    f = store.FileNvm(path, 4096)
+    f = saveload.FileNvm(path, 4096)
     assert len(f) == 4096 and f[0:4096] == blank(4096) and f[-1] == 0xFF
     f[10:13] = b"abc"
     f[-1] = 7
-    again = store.FileNvm(path, 4096)                      # written through at once
+    again = saveload.FileNvm(path, 4096)                      # written through at once
     assert again[9:14] == b"\xffabc\xff" and again[4095] == 7
     assert again[4090:] == b"\xff" * 5 + b"\x07"
     with pytest.raises(ValueError):
@@ -488,8 +488,8 @@ def test_file_nvm_behaves_like_a_bytearray(tmp_path):
         again[4096]
     with open(path, "rb") as fh:
         assert len(fh.read()) == 4096
-    bigger = store.FileNvm(path, 8192)                     # a short file is padded blank
+    bigger = saveload.FileNvm(path, 8192)                     # a short file is padded blank
     assert bigger[4095] == 7 and bigger[4096:] == blank(4096)
     rec = game_record("hoyle", 4, 50)
-    assert Store(bigger).save_game(rec) and Store(store.open_nvm(path)).load_game() == (rec, None)
-    assert store.open_nvm() == blank(8192)
+    assert Store(bigger).save_game(rec) and Store(saveload.open_nvm(path)).load_game() == (rec, None)
+    assert saveload.open_nvm() == blank(8192)

@@ -223,10 +223,10 @@ class App:
     # -- saves: settings, statistics, the game in progress -----------------------------
 
     def _open_saves(self, nvm):
-        from binocle import store
+        from binocle import store, saveload
         from binocle.stats import Stats
         if nvm is None:
-            nvm = store.open_nvm(getattr(self.profile, "NVM_PATH", None))
+            nvm = saveload.open_nvm(getattr(self.profile, "NVM_PATH", None))
         self.store = store.Store(nvm)
         data, msg = self.store.load_blob(store.KIND_SETTINGS)
         if data is not None and not self.settings.from_bytes(data):
@@ -240,6 +240,7 @@ class App:
         self.saved, msg = self.store.load_game()
         self._note(msg)
         self.said_too_long = False
+        forget("binocle.saveload")       # read once: its code is not kept during play
 
     def _note(self, msg):
         if msg:

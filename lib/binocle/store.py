@@ -51,9 +51,6 @@ short message for the player. (On the board each nvm assignment rewrites the fla
 block holding the area, or ESP32-S3's whole NVS blob: a cut then can blank it all.)
 """
 
-import sys
-
-from engine import record
 
 FORMAT_VERSION = 1
 KIND_GAME = 1
@@ -72,14 +69,7 @@ _START = (0, _BLOBS, 0, 128)
 _SLOT = (0, 0, 64, 320)
 _NAMES = ("", "Saved game", "Settings", "Statistics")
 
-# States of a slot: CRC and mark still blank (never finished: ours cut short, or none);
-# someone else's bytes; our magic but a bad field or CRC; good; good from a newer version.
-_BLANK, _OTHER, _DAMAGED, _GOOD, _NEWER = 0, 1, 2, 3, 4
-
 # Player-facing lines: at most 26 characters each.
-_MSG_DAMAGED = "%s damaged:\nnew start."
-_MSG_NEWER = "%s: from a newer\nversion, not used."
-_MSG_FOREIGN = "%s: unknown data\nfound; new start."
 MSG_TOO_LONG = "Game too long to keep:\nit goes on unsaved."
 
 
@@ -121,69 +111,6 @@ def next_seq(seq):
     return seq
 
 
-class FileNvm:
-    """A file standing in for microcontroller.nvm on the desktop: a fixed-size byte array
-    whose every assignment reaches the file at once, as on the board."""
-
-    def __init__(self, path, size=8192):
-        self.path = path
-        self.size = size
-        try:
-            with open(path, "rb") as f:
-                have = len(f.read())
-        except OSError:
-            have = 0
-        with open(path, "ab") as f:             # a new or short file reads as blank flash
-            f.write(b"\xff" * max(0, size - have))
-
-    def __len__(self):
-        return self.size
-
-    def _span(self, key):
-        if not isinstance(key, slice):
-            key = key + self.size if key < 0 else key
-            if not 0 <= key < self.size:
-                raise IndexError("nvm index out of range")
-            return key, key + 1
-        start, stop, step = key.indices(self.size)
-        if step != 1:
-            raise ValueError("nvm slices take no step")
-        return start, max(start, stop)
-
-    def __getitem__(self, key):
-        start, stop = self._span(key)
-        with open(self.path, "rb") as f:
-            f.seek(start)
-            data = bytearray(f.read(stop - start))
-        return data if isinstance(key, slice) else data[0]
-
-    def __setitem__(self, key, value):
-        start, stop = self._span(key)
-        if not isinstance(key, slice):
-            value = bytes((value,))
-        if len(value) != stop - start:
-            raise ValueError("nvm slices keep their length")
-        with open(self.path, "r+b") as f:
-            f.seek(start)
-            f.write(value)
-
-
-def open_nvm(path_for_desktop=None, size=8192):
-    """microcontroller.nvm on a board; else a FileNvm at the path, else RAM (lost at exit)."""
-    nvm = None
-    if sys.implementation.name != "cpython":   # Blinka's desktop module has no nvm
-        try:
-            import microcontroller
-            nvm = getattr(microcontroller, "nvm", None)
-        except ImportError:
-            pass
-    if nvm is not None:
-        return nvm
-    if path_for_desktop:
-        return FileNvm(path_for_desktop, size)
-    return bytearray(b"\xff" * size)
-
-
 class Store:
     def __init__(self, nvm):
         self.nvm = nvm
@@ -191,8 +118,11 @@ class Store:
         if game < _MIN_GAME_SLOT:
             raise ValueError("nvm of %d bytes is too small for the saves" % len(nvm))
         self._slot = (0, game) + _SLOT[2:]
-        self._last = [None, None, None, None]   # per kind: (slot, seq) of the newest copy
+        self.last = [None, None, None, None]    # per kind: (slot, seq) of the newest copy
         self._buf = bytearray(0)                # reused for game saves: no garbage per action
+
+    def slot_size(self, kind):
+        return self._slot[kind]
 
     def capacity(self, kind=KIND_GAME):
         """The longest payload a slot of this kind holds (its size less the header)."""
@@ -207,16 +137,8 @@ class Store:
 
     def load_game(self):
         """(record bytes, None), (None, None) when there is no game, or (None, message)."""
-        data, msg = self.load_blob(KIND_GAME)
-        if not data:
-            return None, msg
-        try:
-            record.read_header(data)
-        except record.RecordError:
-            # A good CRC but no record this engine reads: a newer engine wrote it.
-            pattern = _MSG_NEWER if data[0] > record.FORMAT_VERSION else _MSG_DAMAGED
-            return None, pattern % _NAMES[KIND_GAME]
-        return data, None
+        from binocle import saveload
+        return saveload.load_game(self)
 
     def clear_game(self):
         """Forget the game: a newer, empty copy, so a cut leaves the old game or none."""
@@ -229,52 +151,18 @@ class Store:
 
     def load_blob(self, kind):
         """(payload bytes, None), (None, None) on a fresh board, or (None, message)."""
-        size = self._slot[kind]
-        area = self.nvm[_START[kind]:_START[kind] + 2 * size]
-        best = None                     # (state, seq, start, stop) of the newest good copy
-        worst = _BLANK                  # the worst state short of good
-        for s in range(2):
-            got = self._check(area, s * size, (s + 1) * size, kind)
-            if got[0] >= _GOOD and (best is None or newer(got[1], best[1])):
-                best = got
-                self._last[kind] = (s, got[1])
-            elif got[0] < _GOOD:
-                worst = max(worst, got[0])
-        if best is None:
-            self._last[kind] = (-1, 0)
-            if worst == _BLANK:
-                return None, None
-            return None, (_MSG_DAMAGED if worst == _DAMAGED else _MSG_FOREIGN) % _NAMES[kind]
-        if best[0] == _NEWER:
-            return None, _MSG_NEWER % _NAMES[kind]
-        return bytes(area[best[2]:best[3]]), None
+        from binocle import saveload
+        return saveload.load_blob(self, kind)
 
     # -- slots --------------------------------------------------------------------------
-
-    def _check(self, area, first, end, kind):
-        """(state, seq, payload start, payload end) of the slot area[first:end]."""
-        if area[end - 5] != _MAGIC0 or area[end - 4] != _MAGIC1:
-            b = area[end - 1]
-            if (b == 0 or b == 0xFF) and area[end - 2] == b and area[end - 3] == b:
-                return _BLANK, 0, 0, 0
-            return _OTHER, 0, 0, 0
-        ver = area[end - 6]
-        head = _HEAD if ver else _HEAD0
-        seq = area[end - head] | area[end - head + 1] << 8
-        start = end - head - (area[end - head + 2] | area[end - head + 3] << 8)
-        if start < first or area[end - 1] != seq & 0xFF or (ver and area[end - 7] != kind):
-            return _DAMAGED, 0, 0, 0
-        if crc16(area, start, end - 3) != area[end - 3] | area[end - 2] << 8:
-            return _DAMAGED, 0, 0, 0
-        return (_NEWER if ver > FORMAT_VERSION else _GOOD), seq, start, end - head
 
     def _write(self, kind, data):
         n = len(data)
         if n > self.capacity(kind):
             return False
-        if self._last[kind] is None:
+        if self.last[kind] is None:
             self.load_blob(kind)                # find which slot holds the newest copy
-        slot, seq = self._last[kind]
+        slot, seq = self.last[kind]
         slot = 0 if slot < 0 else 1 - slot
         seq = next_seq(seq)
         total = n + _HEAD
@@ -293,6 +181,6 @@ class Store:
         buf[n + 10] = seq & 0xFF
         end = _START[kind] + (slot + 1) * self._slot[kind]
         self.nvm[end - total:end] = memoryview(buf)[0:total]   # one assignment: one erase
-        self._last[kind] = (slot, seq)
+        self.last[kind] = (slot, seq)
         return True
 
