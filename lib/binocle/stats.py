@@ -108,18 +108,3 @@ class Stats:
                 self._put(o + 20, self._get(o + 18))
         else:
             self._put(o + 18, 0)
-
-    def lines(self, rules):
-        """The statistics screen's lines for one rule set (26 characters at most)."""
-        out = []
-        for lv in range(len(LEVEL_NAMES)):
-            games, won, deals, dwon, best, total, made, failed, _streak, longest = self.get(rules, lv)
-            out.append("%s: games %d, won %d" % (LEVEL_NAMES[lv].capitalize(), games, won))
-            if deals:
-                out.append(" deals %d won %d" % (deals, dwon))
-                out.append(" best %d avg %d" % (best, total // deals))
-            if RULES[rules] == "binokel" and made + failed:
-                out.append(" contracts %d/%d made" % (made, made + failed))
-            if longest:
-                out.append(" longest streak %d" % longest)
-        return out

@@ -2,7 +2,7 @@
 the last line resets everything, after asking."""
 
 from binocle import ui, words
-from binocle.settings import RULES
+from binocle.settings import RULES, LEVEL_NAMES
 from binocle.scenes.base import MenuScene
 from binocle.scenes.pause import Confirm
 
@@ -17,7 +17,7 @@ class StatsScreen(MenuScene):
         self.build()
 
     def build(self):
-        lines = ["> " + words.rule_title(RULES[self.rules])] + self.app.stats.lines(self.rules)
+        lines = ["> " + words.rule_title(RULES[self.rules])] + stats_lines(self.app.stats, self.rules)
         lines.append("Reset statistics...")
         self.menu = ui.Menu("Statistics", lines, y=8, rows=8)
         if self.group is None:
@@ -39,3 +39,19 @@ class StatsScreen(MenuScene):
         self.app.save_stats()
         self.build()
         self.menu.select(len(self.menu.items) - 1)
+
+
+def stats_lines(stats, rules):
+    """The statistics screen's lines for one rule set (26 characters at most)."""
+    out = []
+    for lv in range(len(LEVEL_NAMES)):
+        games, won, deals, dwon, best, total, made, failed, _streak, longest = stats.get(rules, lv)
+        out.append("%s: games %d, won %d" % (LEVEL_NAMES[lv].capitalize(), games, won))
+        if deals:
+            out.append(" deals %d won %d" % (deals, dwon))
+            out.append(" best %d avg %d" % (best, total // deals))
+        if RULES[rules] == "binokel" and made + failed:
+            out.append(" contracts %d/%d made" % (made, made + failed))
+        if longest:
+            out.append(" longest streak %d" % longest)
+    return out
