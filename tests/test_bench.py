@@ -120,7 +120,7 @@ def test_ai_working_memory(report):
             kept = mem["seat_retained_bytes"][level][rules]
             assert kept["new"] > 0 and kept["after_games"] > 0
     assert mem["endgame_solver_alloc_bytes"] > 0
-    assert mem["ai_code_bytes"]["player"] > 0 and mem["ai_code_bytes"]["endgame"] > 0
+    assert min(mem["ai_code_bytes"][k] for k in ("player", "seats", "endgame")) > 0
 
 
 def test_ai_only_skips_the_engine_benchmark():

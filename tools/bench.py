@@ -546,10 +546,12 @@ def ai_memory(task):
     from engine.ai import new_player
     from engine.ai import player as _player  # noqa: F401
     a1 = gc.mem_alloc()
+    from engine.ai import twohand as _twohand, binokel as _binokel  # noqa: F401
+    a2 = gc.mem_alloc()
     t0 = _start()
     from engine.ai import endgame as _endgame
     secs = _elapsed(t0)
-    out["ai_code_bytes"] = {"player": a1 - a0, "endgame": gc.mem_alloc() - a1}
+    out["ai_code_bytes"] = {"player": a1 - a0, "seats": a2 - a1, "endgame": gc.mem_alloc() - a2}
     out["endgame_import_ms"] = 1000 * secs
     for rules in AI_RULES:                   # warm-up: anything made once per process
         new_player(rules, 0, "hard", 1)
@@ -969,8 +971,9 @@ AI_METHODS = {
                       "endgame solver by then). endgame_solver_alloc_bytes: growth of Solver() (the "
                       "player's default table), built lazily by two-hand seats of every level with an "
                       "endgame budget (normal, hard, expert) at their first endgame decision. "
-                      "ai_code_bytes: growth of importing engine.ai.player (with what it imports) and "
-                      "then engine.ai.endgame from source, after the engine's rules (.mpy files on a "
+                      "ai_code_bytes: growth of importing engine.ai.player (with what it imports), "
+                      "then both seat modules (engine.ai.twohand, engine.ai.binokel: a game loads "
+                      "one), then engine.ai.endgame from source, after the engine's rules (.mpy files on a "
                       "board differ); endgame_import_ms: that second import, which a seat does at its "
                       "first endgame decision (the timed games import it beforehand)",
 }

@@ -123,7 +123,7 @@ MOMENTS = (
     ("title", (), (("app", ("binocle.app", "binocle.store", "binocle.stats", "binocle.scenes.title")),)),
     ("table", ("binocle.scenes.title",),
      (("engine", ("engine.rules", "engine.{rules}")),
-      ("AI", ("engine.ai.player", "{endgame}")),
+      ("AI", ("engine.ai.player", "{seat}", "{endgame}")),
       ("app", ("binocle.session", "binocle.scenes.table", "binocle.scenes.choice",
                "binocle.scenes.melds")),
       ("game", ()))),
@@ -189,13 +189,14 @@ def moment_script(rules, path):
     """The MicroPython script: prints "moment|part|bytes" after each part, bytes since the start."""
     out = [_HEAD % {"path": "".join("sys.path.append(%r)\n" % p for p in path)}]
     endgame = "engine.ai.endgame" if rules != "binokel" else ""     # two-hand games only
+    seat = "engine.ai.binokel" if rules == "binokel" else "engine.ai.twohand"
     for moment, forgotten, parts in MOMENTS:
         if forgotten:
             out.append("binocle.forget(%s)\n" % ", ".join(repr(m) for m in forgotten))
             out.append(_mark(moment, "forgotten"))
         for part, modules in parts:
             for m in modules:
-                name = m.format(rules=rules, endgame=endgame)
+                name = m.format(rules=rules, endgame=endgame, seat=seat)
                 if name:
                     out.append("import %s\n" % name)
             if part == "game":
