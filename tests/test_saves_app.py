@@ -9,7 +9,6 @@ from tools.sim import load_paths
 load_paths()
 from binocle import store as nvstore          # noqa: E402
 from binocle.stats import Stats               # noqa: E402
-from binocle import ui                        # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -70,7 +69,7 @@ def test_a_damaged_save_says_so_and_starts_fresh(d):
     d.title()
     assert d.scene().keys[0] == "play"
     d.tick()
-    assert ui.text_of(d.app.toast_lines[0]).startswith("Saved game: unknown")
+    assert d.text(d.app.toast_lines[0]).startswith("Saved game: unknown")
 
 
 def test_settings_and_statistics_survive_a_restart(d):
@@ -134,7 +133,7 @@ def test_a_game_too_long_to_keep_goes_on_unsaved_with_a_message(d):
     said = []
     while d.app.session.state.nactions < 70:
         if d.app.said_too_long and not said:
-            said.append(ui.text_of(d.app.toast_lines[0]) + " " + ui.text_of(d.app.toast_lines[1]))
+            said.append(d.text(d.app.toast_lines[0]) + " " + d.text(d.app.toast_lines[1]))
         if not d.person_move():
             d.tick()
     assert said and said[0].startswith("Game too long to keep: it goes on unsaved.")

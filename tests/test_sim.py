@@ -9,11 +9,7 @@ import os
 import pytest
 
 from tools.simdriver import Driver
-from tools.sim import load_paths
 from engine import record
-
-load_paths()
-from binocle import ui                        # noqa: E402
 
 
 
@@ -58,10 +54,10 @@ def test_a_whole_deal_by_buttons_to_the_score_sheet(d, rules, tmp_path):
         assert scene in d.seen
     # the score sheet on screen is the engine's
     row = obs.sheet[0]
-    assert ui.text_of(sheet.cells[1][0]) == "1"
+    assert d.text(sheet.cells[1][0]) == "1"
     total = 7 if rules == "binokel" else 4
     for p in range(session.players()):
-        assert ui.text_of(sheet.cells[1][p + 1]).rstrip("*") == str(row[total][p])
+        assert d.text(sheet.cells[1][p + 1]).rstrip("*") == str(row[total][p])
         assert obs.scores[p] == row[total][p]
     # the actions the app sent replay to the same game in a fresh engine
     replay = record.replay(record.encode(session.state))
@@ -133,7 +129,7 @@ def test_hint_moves_the_cursor_and_gives_a_reason(d):
     action, why = d.app.session.hint
     assert action in t.obs.legal
     assert t.slots[t.cursor][1] == action
-    assert ui.text_of(d.app.toast_lines[0]).startswith("Hint: play ")
+    assert d.text(d.app.toast_lines[0]).startswith("Hint: play ")
     assert why
 
 
@@ -146,7 +142,7 @@ def test_pause_menu_leads_to_the_sheet_and_back(d):
         d.press(d.B.DOWN)
     d.press(d.B.A)
     assert d.scene_name() == "Sheet"
-    assert ui.text_of(d.scene().cells[1][0]) == "none yet"
+    assert d.text(d.scene().cells[1][0]) == "none yet"
     d.press(d.B.B)
     assert d.scene_name() == "Pause"
     d.press(d.B.B)
@@ -163,7 +159,7 @@ def test_the_table_lets_its_sprites_go_under_a_whole_screen(d):
     d.press(d.B.A)                                              # rules help over the pause menu
     assert d.scene_name() == "Help"
     assert t.asleep and len(t.group) == 0 and t.hand == ()
-    assert ui.text_of(d.scene().title) == "Binocle to 1000"
+    assert d.text(d.scene().title) == "Binocle to 1000"
     d.press(d.B.B)                                              # the pause menu over the table again
     assert d.scene_name() == "Pause" and not t.asleep
     d.press(d.B.B)
@@ -242,7 +238,7 @@ def test_settings_show_the_version_and_guard_the_firmware_update(d):
     d.press(d.B.DOWN)
     d.press(d.B.A)                                     # yes: not on the simulator
     assert d.scene_name() == "SettingsScreen"
-    assert ui.text_of(d.app.toast_lines[0]) == "Only possible on a board"
+    assert d.text(d.app.toast_lines[0]) == "Only possible on a board"
     d.app.settings.anim = 0
 
 
@@ -271,7 +267,7 @@ def test_a_correct_knock_wins_the_game_through_the_menus(d):
             break
         if not d.person_move():
             d.tick()
-    assert ui.text_of(d.app.toast_lines[0]) + " " + ui.text_of(d.app.toast_lines[1]) == "You have 1000: B to knock and win"
+    assert d.text(d.app.toast_lines[0]) + " " + d.text(d.app.toast_lines[1]) == "You have 1000: B to knock and win"
     d.press(d.B.B)
     menu = d.scene()
     assert d.scene_name() == "Choice" and menu.menu.items == ["Play on", "Knock: I have 1000"]

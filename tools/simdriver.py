@@ -56,6 +56,15 @@ class Driver:
     def scene(self):
         return self.app.top()
 
+    @staticmethod
+    def text(t):
+        """What one of the app's texts shows, without trailing spaces."""
+        from binocle import ui
+        out = ""
+        for i in range(t.width):
+            out += chr(32 + bytes(ui._TILES).index(t[i]))
+        return out.rstrip()
+
     def scene_name(self):
         s = self.app.top()
         return type(s).__name__ if s is not None else ""

@@ -180,17 +180,6 @@ def set_text(t, s):
             t[i] = tile
 
 
-def text_of(t):
-    """What a text shows, without trailing spaces."""
-    out = ""
-    for i in range(t.width):
-        c = 0
-        while c < 94 and _TILES[c] != t[i]:
-            c += 1
-        out += chr(32 + c)
-    return out.rstrip()
-
-
 class Menu:
     """A framed list with a cursor: rows scroll when there are more items than fit.
 
