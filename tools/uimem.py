@@ -118,7 +118,9 @@ def report(d):
 # The moments a player meets, in order. At each, first the modules the app forgets when the
 # screen before closed (binocle.forget), then what the new screen brings, in named parts. At the
 # table a Session (engine state, AI seats, the hint adviser) plays a whole deal and gives a hint:
-# the part "game" is its objects and the AI's working memory. {rules} is the rule set's module.
+# the part "game" is its objects and the AI's working memory; the table counts the most the heap
+# held after any action of the deal, if that is more than at its end. {rules} is the rule set's
+# module.
 MOMENTS = (
     ("title", (), (("app", ("binocle.app", "binocle.store", "binocle.stats", "binocle.scenes.title")),)),
     ("table", ("binocle.scenes.title",),
@@ -170,6 +172,7 @@ _DEAL = """
 session = binocle.session.Session(%(rules)r, 4, 0, "hard")
 clock = Clock()
 hinted = False
+peak = 0
 while not session.deal_over():
     if session.person_to_move():
         session.remember()
@@ -182,6 +185,9 @@ while not session.deal_over():
         a = session.think(clock, 50)
         if a >= 0:
             session.apply(a)
+    gc.collect()
+    peak = max(peak, gc.mem_alloc() - a0)
+print("peak|table|" + str(peak))
 """
 
 
@@ -234,17 +240,23 @@ def code_moments(rules, mpy_dir=None):
 
 
 def _run_moments(rules, path, dirs):
-    """{moment: bytes at its end}, and {(moment, part): bytes that part added}."""
+    """{moment: bytes at its end (at the table: or the most at any step of the deal, if more)},
+    and {(moment, part): bytes that part added}."""
     from tools import mpy as mp
     status, out, err = mp.run_source(moment_script(rules, path), heap="64m", dirs=dirs)
     if status != 0:
         raise RuntimeError("MicroPython could not measure the code: %s" % err.strip()[-300:])
-    found, parts, last = {}, {}, 0
+    found, parts, last, peaks = {}, {}, 0, []
     for line in out.splitlines():
         moment, part, n = line.split("|")
         n = int(n)
+        if moment == "peak":
+            peaks.append((part, n))
+            continue
         parts[(moment, part)] = parts.get((moment, part), 0) + n - last
         found[moment] = last = n
+    for moment, n in peaks:
+        found[moment] = max(found[moment], n)
     return found, parts
 
 
@@ -317,10 +329,12 @@ def kb(n):
 
 
 def main(argv):
+    import contextlib
     from tools.simdriver import Driver
-    d = Driver()
-    rows = report(d)
-    full = full_report(d)
+    with contextlib.redirect_stdout(sys.stderr):      # the desktop libraries' start-up notes
+        d = Driver()
+        rows = report(d)
+        full = full_report(d)
     if "--json" in argv:
         print(json.dumps({"display_and_game": rows, "moments": full}))
         return 0
