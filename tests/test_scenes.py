@@ -65,9 +65,31 @@ def test_the_buttons_page_names_each_boards_buttons():
         "Any button hurries the cards on.")
 
 
+HELP = os.path.join(ROOT, "assets", "help.txt")
+
+
+def help_pages(rules):
+    return [helptext.page(HELP, rules, k) for k in range(helptext.count(HELP, rules))]
+
+
+def test_each_rule_set_reads_its_own_help_pages_in_order():
+    firsts = {"hoyle": "Binocle to 1000", "french": "French to 1500", "binokel": "Binokel, 3 hands"}
+    for rules, n in (("hoyle", 9), ("french", 9), ("binokel", 7)):
+        pages = help_pages(rules)
+        assert len(pages) == n and pages[0][0] == firsts[rules]
+        assert pages[-2:] == [help_pages("hoyle")[-2], help_pages("hoyle")[-1]]     # "all" last
+        assert helptext.page(HELP, rules, n) is None
+    assert [t for t, _ in help_pages("french")[2:7]] == [t for t, _ in help_pages("hoyle")[2:7]]
+    assert "Knocking" not in [t for t, _ in help_pages("french")]
+    assert help_pages("binokel")[1] == ("Dabb and trump", (
+        "The soloist takes the Dabb, buries 3 cards (their points count for him), then names trump "
+        "or Durch (all 15 tricks), or gives up at once."))
+
+
 def test_rules_help_pages_fit_the_screen():
     for rules in ("hoyle", "french", "binokel"):
-        pages = helptext.pages(rules, FEATHER, FEATHER_LONG) + helptext.pages(rules, PYBADGE)
+        pages = help_pages(rules) + [helptext.buttons_page(FEATHER, FEATHER_LONG),
+                                     helptext.buttons_page(PYBADGE, ()), help._MISSING]
         assert len(pages) >= 5
         for title_text, body in pages:
             assert len(title_text) <= 26, title_text

@@ -133,6 +133,35 @@ def test_hint_moves_the_cursor_and_gives_a_reason(d):
     assert why
 
 
+def test_the_rules_help_says_so_when_its_file_is_gone(d, tmp_path):
+    d.start("binokel", 11)
+    assets, d.app.assets = d.app.assets, str(tmp_path) + "/"     # a drive without help.txt
+    try:
+        missing_help_file(d)
+    finally:
+        d.app.assets = assets
+
+
+def missing_help_file(d):
+    d.play_until(("Choice",))
+    d.press(d.B.START)
+    if d.scene_name() != "Pause":                            # START answered the menu: pause now
+        d.wait_for(("Table",), 200)
+        d.press(d.B.START)
+    for _ in range(4):
+        d.press(d.B.DOWN)
+    d.press(d.B.A)
+    assert d.scene_name() == "Help"
+    assert d.text(d.scene().title) == "Rules help"
+    assert d.text(d.scene().lines[0]).startswith("The file assets/help.txt")
+    d.press(d.B.RIGHT)
+    assert d.text(d.scene().title) == "Buttons"
+    d.press(d.B.RIGHT)
+    assert d.text(d.scene().title) == "Rules help"            # two pages, round and round
+    d.press(d.B.B)
+    assert d.scene_name() == "Pause"
+
+
 def test_pause_menu_leads_to_the_sheet_and_back(d):
     d.start("hoyle", 7)
     t = picking(d)

@@ -33,6 +33,7 @@ class App:
         self.settings = settings or Settings()
         self.notes = []                  # messages for the title screen (damaged saves)
         self._open_saves(nvm)
+        self.assets = assets
         self.sheet = ui.Sheet(assets + "cards.bmp")
         self.root = displayio.Group()
         self.screen = displayio.Group(x=profile.OFFSET_X, y=profile.OFFSET_Y)

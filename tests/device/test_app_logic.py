@@ -86,3 +86,17 @@ def test_the_hint_is_a_legal_move_with_a_reason():
         hint = s.hint_step(clock, 5)
     assert hint[0] in s.observation().legal
     assert len(hint[1]) > 0
+
+
+def test_the_rules_help_reads_one_page_at_a_time_from_its_file():
+    from binocle import helptext
+    path = "assets/help.txt"
+    counts = []
+    for rules in ("hoyle", "french", "binokel"):
+        n = helptext.count(path, rules)
+        counts.append(n)
+        assert helptext.page(path, rules, n) is None
+    assert counts == [9, 9, 7]
+    assert helptext.page(path, "hoyle", 1)[0] == "Knocking"
+    title, text = helptext.page(path, "binokel", 4)
+    assert title == "Scoring" and text.endswith("Game to 1500.")

@@ -6,6 +6,8 @@ from binocle import buttons as B
 from binocle import ui, helptext, words
 
 _LINES = 8
+_MISSING = ("Rules help", "The file assets/help.txt cannot be read: put the game on the board "
+                          "again (README, Putting the game on a board).")
 
 
 class Help:
@@ -15,7 +17,12 @@ class Help:
 
     def __init__(self, app, rules):
         self.app = app
-        self.pages = helptext.pages(rules, app.profile.LABELS, app.profile.LONG_LABELS)
+        self.rules = rules
+        self.path = app.assets + "help.txt"
+        try:
+            self.count = helptext.count(self.path, rules) + 1      # and the buttons page
+        except OSError:
+            self.count = 2                                          # _MISSING and the buttons
         self.page = 0
         self.group = displayio.Group()
         self.group.append(ui.panel(0, 0, ui.W, ui.H, ui.DARK))
@@ -31,22 +38,29 @@ class Help:
         self.show()
 
     def show(self):
-        title, body = self.pages[self.page]
+        profile = self.app.profile
+        if self.page == self.count - 1:
+            title, body = helptext.buttons_page(profile.LABELS, profile.LONG_LABELS)
+        else:
+            try:
+                title, body = helptext.page(self.path, self.rules, self.page)
+            except (OSError, TypeError, UnicodeError):     # gone or damaged since the start
+                title, body = _MISSING
         lines = words.wrap(body, ui.CHARS)
         ui.set_text(self.title, title)
         for i in range(_LINES):
             ui.set_text(self.lines[i], lines[i] if i < len(lines) else "")
-        ui.set_text(self.foot, "%d/%d  >: next  B: back" % (self.page + 1, len(self.pages)))
+        ui.set_text(self.foot, "%d/%d  >: next  B: back" % (self.page + 1, self.count))
 
     def update(self, now):
         pass
 
     def prev(self):
-        self.page = (self.page - 1) % len(self.pages)
+        self.page = (self.page - 1) % self.count
         self.show()
 
     def next(self):
-        self.page = (self.page + 1) % len(self.pages)
+        self.page = (self.page + 1) % self.count
         self.show()
 
     def back(self):
