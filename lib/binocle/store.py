@@ -1,8 +1,9 @@
 """Saves that survive a power cut: the game in progress, settings and statistics, kept
 in the board's non-volatile memory (microcontroller.nvm) as two copies of each.
 
-    store = Store(open_nvm("nvm.bin"))          # the file only where there is no board
+    store = Store(saveload.open_nvm("nvm.bin")) # the file only where there is no board
     data, message = store.load_game()           # a record to replay, or a line to show
+                                                # (reading is in saveload.py, used at start)
     if not store.save_game(record.encode(state)):
         show(MSG_TOO_LONG)
 
