@@ -149,6 +149,8 @@ class Font:
     tile_index = 0
     def get_glyph(self, c):
         return self
+    def get_bounding_box(self):
+        return (6, 12)
 def stub(name):
     m = Mod()
     for attr in ("Group", "Bitmap", "Palette", "TileGrid"):

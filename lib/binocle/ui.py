@@ -142,6 +142,7 @@ def _font():
 
 
 _STRIP, _TILES = _font()    # 95 bytes: ASCII 32..126 -> tile in _STRIP
+_CELL = FONT.get_bounding_box()[:2]      # (6, 12), the layout's GLYPH_W and LINE
 _UNKNOWN = const(31)        # characters the font lacks show as '?'
 _inks = []                  # ((colour, background), palette): texts share palettes
 
@@ -165,7 +166,7 @@ def text(s, x, y, color=WHITE, background=None, width=0):
     (0: to the right edge of the game screen). A background fills the whole width."""
     n = width or max(1, (W - x) // GLYPH_W)
     t = displayio.TileGrid(_STRIP, pixel_shader=_ink(color, background), width=n, height=1,
-                           tile_width=GLYPH_W, tile_height=LINE, default_tile=_TILES[0], x=x, y=y)
+                           tile_width=_CELL[0], tile_height=_CELL[1], default_tile=_TILES[0], x=x, y=y)
     set_text(t, s)
     return t
 
