@@ -271,6 +271,27 @@ def test_settings_show_the_version_and_guard_the_firmware_update(d):
     d.app.settings.anim = 0
 
 
+def test_settings_show_the_free_memory_on_a_board(d, monkeypatch):
+    import gc
+    monkeypatch.setattr(gc, "mem_free", lambda: 37 * 1024 + 500, raising=False)   # CircuitPython's
+    d.start("hoyle", 7)
+    picking(d)
+    d.press(d.B.START)
+    for _ in range(5):
+        d.press(d.B.DOWN)
+    d.press(d.B.A)                                     # Settings
+    menu = d.scene().menu
+    assert menu.items[-3].startswith("Version ") and menu.items[-2] == "Free memory 37 KB"
+    d.press(d.B.UP)
+    d.press(d.B.A)                                     # the last line is still the update
+    assert d.scene_name() == "Confirm"
+    d.press(d.B.B)
+    d.press(d.B.UP)
+    d.press(d.B.A)                                     # the memory line does nothing
+    assert d.scene_name() == "SettingsScreen" and menu.index == len(menu.items) - 2
+    d.press(d.B.B)
+
+
 def test_cards_click_when_the_sound_is_on(d):
     from binocle.boards import sim
     d.start("hoyle", 7)

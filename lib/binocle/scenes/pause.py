@@ -57,7 +57,8 @@ class Pause(MenuScene):
 
 class SettingsScreen(MenuScene):
     """A on a line steps through its choices; B goes back. Below them: the installed
-    version, and the way into the board's bootloader for a CircuitPython update."""
+    version, on a board the free memory (the heap with the game under this menu), and
+    the way into the board's bootloader for a CircuitPython update."""
     UNLOAD = (__name__,)
 
     def __init__(self, app):
@@ -67,17 +68,22 @@ class SettingsScreen(MenuScene):
         self.keys = [row for row in TABLE if row[0] != "sound" or getattr(app.profile, "tone", None)]
         items = [app.settings.text(k) for k, _, _ in self.keys]
         items.append("Version " + VERSION)
+        import gc
+        free = getattr(gc, "mem_free", None)            # CircuitPython's; not on the desktop
+        if free is not None:
+            gc.collect()
+            items.append("Free memory %d KB" % (free() // 1024))
         items.append("Firmware update...")
         self.menu = ui.Menu("Settings", items, y=8, rows=7)
         self.group = self.menu.group
 
     def choose(self):
         i = self.menu.index
-        if i == len(self.keys) + 1:
+        if i == len(self.menu.items) - 1:
             self.app.push(Confirm(self.app, "Restart for update?", firmware_update))
             return
         if i >= len(self.keys):
-            return                          # the version line
+            return                          # the version and memory lines
         key, _label, choices = self.keys[i]
         self.app.settings.cycle(key, choices)
         self.menu.set_item(i, self.app.settings.text(key))
