@@ -181,7 +181,8 @@ KIND_LAYOUT = """One row of 11 bytes per meld kind, per trump suit:
     byte 2   number of face slots n (1..8)
     byte 3+i slot i: bit 5 set = both copies of the face needed; bits 4..0 the face"""
 
-ROW_CONSTANTS = "\n\nKIND_STRIDE and the class numbers are in engine/tables.py."
+ROWS = ("One row of 11 bytes per meld kind, per trump suit, laid out as drawn in engine/tables.py\n"
+        "(with KIND_STRIDE and the class numbers).")
 
 FAMILY_PAIR_LAYOUT = """Families and pairs: one code per suit holding A T K Q J counts
 (a, t, k, q, j), index a*81 + t*27 + k*9 + q*3 + j:
@@ -216,7 +217,7 @@ def render_common():
 
 
 def render_hoyle():
-    parts = [docstring("Meld tables of hoyle, two-handed Binocle.", KIND_LAYOUT + ROW_CONSTANTS)]
+    parts = [docstring("Meld tables of hoyle, two-handed Binocle.", ROWS)]
     parts.append(kind_block("HOYLE", hoyle_kinds, "hoyle (RULES.md hoyle 5)"))
     parts.append("")
     parts.append("# Index of the optional grand binocle among the hoyle kinds.")
@@ -225,7 +226,7 @@ def render_hoyle():
 
 
 def render_french():
-    parts = [docstring("Meld tables of french, the French two-handed binocle.", KIND_LAYOUT + ROW_CONSTANTS)]
+    parts = [docstring("Meld tables of french, the French two-handed binocle.", ROWS)]
     parts.append(kind_block("FRENCH", french_kinds, "french (RULES.md french 4)"))
     return "\n".join(parts) + "\n"
 
