@@ -46,8 +46,7 @@ class TwoHandPlayer(Player):
 
     def play(self, obs):
         if self.can_knock(obs):
-            self.decision = actions.KNOCK
-            self.why = "knock: your count is %d, the game is %d" % (self.my_count(obs), obs.target)
+            self.final_knock(obs)               # knocks, with its reason
             return
         if self.endgame_reach(obs):
             for step in self.solve_endgame(obs):
