@@ -143,14 +143,8 @@ def test_the_rules_help_says_so_when_its_file_is_gone(d, tmp_path):
 
 
 def missing_help_file(d):
-    d.play_until(("Choice",))
-    d.press(d.B.START)
-    if d.scene_name() != "Pause":                            # START answered the menu: pause now
-        d.wait_for(("Table",), 200)
-        d.press(d.B.START)
-    for _ in range(4):
-        d.press(d.B.DOWN)
-    d.press(d.B.A)
+    picking(d)
+    d.pause_item("Rules help")
     assert d.scene_name() == "Help"
     assert d.text(d.scene().title) == "Rules help"
     assert d.text(d.scene().lines[0]).startswith("The file assets/help.txt")
@@ -165,11 +159,7 @@ def missing_help_file(d):
 def test_pause_menu_leads_to_the_sheet_and_back(d):
     d.start("hoyle", 7)
     t = picking(d)
-    d.press(d.B.START)
-    assert d.scene_name() == "Pause"
-    for _ in range(3):
-        d.press(d.B.DOWN)
-    d.press(d.B.A)
+    d.pause_item("Score sheet")
     assert d.scene_name() == "Sheet"
     assert d.text(d.scene().cells[1][0]) == "none yet"
     d.press(d.B.B)
@@ -182,10 +172,7 @@ def test_the_table_lets_its_sprites_go_under_a_whole_screen(d):
     d.start("hoyle", 7)
     t = picking(d)
     cursor, hand = t.cursor, [t.slots[k][0] for k in range(t.hand_n)]
-    d.press(d.B.START)
-    for _ in range(4):
-        d.press(d.B.DOWN)
-    d.press(d.B.A)                                              # rules help over the pause menu
+    d.pause_item("Rules help")                                  # over the pause menu
     assert d.scene_name() == "Help"
     assert t.asleep and len(t.group) == 0 and t.hand == ()
     assert d.text(d.scene().title) == "Binocle to 1000"
@@ -205,10 +192,7 @@ def test_screens_seen_now_and_then_are_forgotten_when_they_close(d):
     t = picking(d)
     assert "binocle.scenes.title" not in sys.modules           # closed when the game began
     assert not [m for m in sys.modules if m.startswith("adafruit_imageload")]   # used once
-    d.press(d.B.START)
-    for _ in range(3):
-        d.press(d.B.DOWN)
-    d.press(d.B.A)                                              # the score sheet over the pause menu
+    d.pause_item("Score sheet")                                 # over the pause menu
     assert d.scene_name() == "Sheet"
     assert "binocle.scenes.sheet" in sys.modules and "binocle.scenes.pause" in sys.modules
     d.press(d.B.B)
@@ -248,10 +232,7 @@ def test_settings_show_the_version_and_guard_the_firmware_update(d):
     from binocle.version import VERSION
     d.start("hoyle", 7)
     picking(d)
-    d.press(d.B.START)
-    for _ in range(5):
-        d.press(d.B.DOWN)
-    d.press(d.B.A)                                     # Settings
+    d.pause_item("Settings")
     menu = d.scene().menu
     assert d.scene_name() == "SettingsScreen"
     assert menu.items[-2] == "Version " + VERSION
@@ -276,10 +257,7 @@ def test_settings_show_the_free_memory_on_a_board(d, monkeypatch):
     monkeypatch.setattr(gc, "mem_free", lambda: 37 * 1024 + 500, raising=False)   # CircuitPython's
     d.start("hoyle", 7)
     picking(d)
-    d.press(d.B.START)
-    for _ in range(5):
-        d.press(d.B.DOWN)
-    d.press(d.B.A)                                     # Settings
+    d.pause_item("Settings")
     menu = d.scene().menu
     assert menu.items[-3].startswith("Version ") and menu.items[-2] == "Free memory 37 KB"
     d.press(d.B.UP)

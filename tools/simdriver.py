@@ -56,6 +56,14 @@ class Driver:
     def scene(self):
         return self.app.top()
 
+    def pause_item(self, name):
+        """START at the table, then the pause menu's line of that name (A)."""
+        self.press(self.B.START)
+        self.wait_for(("Pause",), 50)
+        for _ in range(self.scene().menu.items.index(name)):
+            self.press(self.B.DOWN)
+        self.press(self.B.A)
+
     @staticmethod
     def text(t):
         """What one of the app's texts shows, without trailing spaces."""

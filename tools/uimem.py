@@ -276,11 +276,7 @@ def display_moments(d, rules, seed):
     d.wait_for(("Table", "Choice"), 200)
     if d.scene_name() == "Choice":
         d.press(d.B.B)
-    d.press(d.B.START)
-    d.wait_for(("Pause",), 50)
-    for _ in range(4):                              # Resume, Hint, Last trick, Score sheet, Rules help
-        d.press(d.B.DOWN)
-    d.press(d.B.A)
+    d.pause_item("Rules help")
     d.wait_for(("Help",), 50)
     found["rules help"] = count_screen(d).total()
     return found
