@@ -129,8 +129,17 @@ class Plan:
         self.peak = 0              # most extra bytes in use at once while writing
 
 
-def _old_manifest(drive, files, plan):
-    if manifest.NAME not in files:
+def _fold(path):
+    return drives.fold(path)
+
+
+def _protected(path):
+    """A file of the player's or the board's, in any case (SAVES/GAME.BIN too)."""
+    return bundle.is_protected(path) or bundle.is_protected(path.lower())
+
+
+def _old_manifest(drive, have, plan):
+    if _fold(manifest.NAME) not in have:
         return None
     try:
         return manifest.loads(drive.read(manifest.NAME), "manifest.json on the drive")
@@ -141,9 +150,9 @@ def _old_manifest(drive, files, plan):
         return None
 
 
-def _pending(drive, files):
+def _pending(drive, have):
     """Removals a deploy cut short had still to do, from its marker."""
-    if MARKER not in files:
+    if _fold(MARKER) not in have:
         return []
     try:
         listed = json.loads(drive.read(MARKER).decode("utf-8")).get("remove", [])
@@ -153,26 +162,33 @@ def _pending(drive, files):
 
 
 def make_plan(drive, new):
+    """Names on the drive are matched without case, as FAT does: CODE.PY is code.py."""
     plan = Plan(new)
     files = drive.files()
-    plan.old = _old_manifest(drive, files, plan)
+    have = dict((_fold(p), n) for p, n in files.items())    # sizes, by name without case
+    plan.notes.extend(drive.repairs())
+    plan.old = _old_manifest(drive, have, plan)
     wanted = manifest.by_path(new)
     for path in sorted(wanted):
         f = wanted[path]
-        if path not in files:
+        size = have.get(_fold(path))
+        if size is None:
             plan.added.append(path)
-        elif files[path] != f["size"] or manifest.sha256(drive.read(path)) != f["sha256"]:
+        elif size != f["size"] or manifest.sha256(drive.read(path)) != f["sha256"]:
             plan.changed.append(path)
         else:
             plan.unchanged.append(path)
     todo = [p for p in plan.added + plan.changed if p != "code.py"]
     plan.write = sorted(todo) + [p for p in plan.added + plan.changed if p == "code.py"]
     old_paths = [f["path"] for f in plan.old["files"]] if plan.old else []
-    for path in sorted(set(old_paths + _pending(drive, files))):
-        if path not in wanted and path in files and not bundle.is_protected(path) \
-                and path != manifest.NAME:
-            plan.remove.append(path)
-    plan.leftovers = sorted(p for p in files if p.endswith(manifest.TMP_SUFFIX) and p != MARKER)
+    keep = set(_fold(p) for p in wanted) | {_fold(manifest.NAME)}
+    going = {}
+    for path in sorted(old_paths + _pending(drive, have)):
+        if _fold(path) not in keep and _fold(path) in have and not _protected(path):
+            going.setdefault(_fold(path), path)
+    plan.remove = sorted(going.values())
+    tmp, marker = _fold(manifest.TMP_SUFFIX), _fold(MARKER)
+    plan.leftovers = sorted(p for p in files if _fold(p).endswith(tmp) and _fold(p) != marker)
     made = set()
     for path in sorted(wanted):
         parts = path.split("/")[:-1]
@@ -182,10 +198,11 @@ def make_plan(drive, new):
                 plan.folders.append(folder_path)
             made.add(folder_path)
     for path in sorted(wanted):
-        if path.endswith(".mpy") and path[:-4] + ".py" in files and path[:-4] + ".py" not in plan.remove:
+        source = _fold(path[:-4] + ".py")
+        if path.endswith(".mpy") and source in have and source not in going:
             plan.notes.append("%s.py on the drive is not the game's and hides the new %s "
                               "(CircuitPython loads .py first): remove it" % (path[:-4], path))
-    _space(plan, drive, files)
+    _space(plan, drive, have)
     return plan
 
 
@@ -193,23 +210,31 @@ def _marker(plan):
     return json.dumps({"version": plan.new["version"], "remove": plan.remove}).encode("utf-8")
 
 
-def _space(plan, drive, files):
-    """Walk the writes in order, counting whole clusters, to find the most space in use at once."""
+def _space(plan, drive, have):
+    """Walk the writes in order, counting whole clusters, to find the most space in use at once.
+
+    have: sizes of the drive's files by name without case. A file written over another
+    takes its new clusters before it frees the old ones."""
     cluster = drive.cluster_size()
 
     def size(n):
         return manifest.on_drive(n, cluster)
+
+    def old(path):
+        return size(have.get(_fold(path), 0))
     plan.free = drive.free()
     free = plan.free
-    low = free
     for path in plan.leftovers:
-        free += size(files[path])
-    free += size(files.get(MARKER, 0)) - size(len(_marker(plan)))
+        free += old(path)
+    free -= size(len(_marker(plan)))
+    low = min(plan.free, free)
+    free += old(MARKER)
     # New folders take clusters; an existing folder that gets new names may grow by one.
     sizes = manifest.by_path(plan.new)
     fresh = [p for p in sizes if any(p.startswith(d + "/") for d in plan.folders)]
     free -= manifest.dir_bytes(fresh, cluster)
-    grown = set(p.rsplit("/", 1)[0] for p in plan.added if "/" in p) - set(plan.folders)
+    grown = set(p.rsplit("/", 1)[0] for p in plan.added + plan.changed if "/" in p) - \
+        set(plan.folders)
     free -= cluster * len(grown)
     low = min(low, free)
     writes = [(manifest.NAME, len(manifest.dumps(plan.new)))] + \
@@ -217,9 +242,9 @@ def _space(plan, drive, files):
     for i, (path, n) in enumerate(writes):
         free -= size(n)              # the .tmp-binocle copy, next to the old file
         low = min(low, free)
-        free += size(files.get(path, 0))
+        free += old(path)
         if i == 0:
-            free += sum(size(files[p]) for p in plan.remove)
+            free += sum(old(p) for p in plan.remove)
     plan.peak = max(0, plan.free - low)
 
 
@@ -244,6 +269,7 @@ def _put(drive, path, data, out, counter):
 def execute(plan, drive, folder, out):
     total = 1 + len(plan.write)
     width = len(str(total))
+    drive.repair()                 # what a cut left, before anything else is written
     for path in plan.leftovers:
         out.write("remove leftover %s\n" % path)
         drive.remove(path)
@@ -262,9 +288,9 @@ def execute(plan, drive, folder, out):
         _put(drive, path, data, out, "%*d/%d" % (width, step, total))
     drive.remove(MARKER)
     drive.sync()
-    sizes = drive.files()
+    sizes = dict((_fold(p), n) for p, n in drive.files().items())
     for f in plan.new["files"]:
-        if sizes.get(f["path"]) != f["size"]:
+        if sizes.get(_fold(f["path"])) != f["size"]:
             raise DeployError("%s has the wrong size on the drive after the update: run deploy "
                               "again" % f["path"])
 
@@ -303,17 +329,24 @@ def deploy(folder, drive, dry_run=False, out=sys.stdout, confirm=None):
                           "writing and %s are free; delete files you no longer need from the "
                           "drive (your saves are never touched) and try again" % (
                               drive.name, format(plan.peak, ","), format(plan.free, ",")))
-    if not (plan.write or plan.remove or plan.leftovers or drive.exists(MARKER)):
+    work = plan.write or plan.remove or plan.leftovers or drive.exists(MARKER)
+    if not work and not drive.repairs():
         out.write("the drive already holds binocle %s: nothing to do\n" % new["version"])
         return plan
     if drive.read_only():
         raise DeployError("%s is read-only: the board started in play mode; hold SELECT (D2 on "
                           "the Feather ESP32-S3 Reverse TFT) while pressing reset, then try "
                           "again" % drive.name)
-    if confirm is not None and not confirm(plan):
+    if work and confirm is not None and not confirm(plan):
         raise DeployError("cancelled: nothing written")
     try:
-        execute(plan, drive, folder, out)
+        if work:
+            execute(plan, drive, folder, out)
+        else:
+            drive.repair()
+            out.write("the drive already holds binocle %s; its file system is put right\n"
+                      % new["version"])
+            return plan
     except (drives.DriveError, DeployError, OSError) as e:
         raise DeployError("%s. The update is incomplete (the board will say so when it starts): "
                           "run deploy again to finish it" % _text(e).rstrip("."))
