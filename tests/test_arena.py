@@ -67,6 +67,12 @@ def test_mean_interval_uses_t():
     assert arena.t95(100) == pytest.approx(1.984, abs=0.003)
 
 
+def test_one_value_has_no_interval():
+    # one duplicate pair says nothing of the spread: no zero-width interval
+    assert arena.mean_ci([31.0]) == (31.0, None)
+    assert arena.ci_text(None) == "needs 2 seeds or more"
+
+
 # -- two-hand matches ------------------------------------------------------------------
 
 @pytest.mark.parametrize("rules", ["hoyle", "french"])

@@ -241,7 +241,7 @@ def test_two_hand_sheet_counts_240_card_points(monkeypatch, capsys, rules):
     melds_you, cards_you, total_you, melds_bot, cards_bot, total_bot = sheet_rows(out)[0]
     assert cards_you + cards_bot == 240         # the last trick's 10 is in the melds column
     assert total_you == melds_you + cards_you and total_bot == melds_bot + cards_bot
-    assert "Score: You %d, Bot %d" % (total_you, total_bot) in out
+    assert "Score: You %d, AI %d" % (total_you, total_bot) in out
 
 
 def test_binokel_sheet_totals(monkeypatch, capsys):
@@ -260,7 +260,7 @@ def test_bad_input_keeps_the_game_going(monkeypatch, capsys):
                              ["zz", "99", "0", "QS", "s", "l", "h", "", "1"])
     assert rc == 0
     assert "zz: not understood" in out
-    assert "99: no such choice; type 1 to 12." in out
+    assert "99: no such choice; type a number from 1 to 12." in out
     assert "0: no such choice" in out
     assert "You hold no QS." in out
     assert "The score sheet is empty" in out

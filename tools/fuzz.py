@@ -27,7 +27,6 @@ comes from the engine's own generator (engine/rng.py), so counts are the
 same on every Python.
 """
 
-import argparse
 import json
 import sys
 import time
@@ -39,6 +38,7 @@ from engine.rng import Rng
 from engine.rules import OPT_NO_GRAND, OPT_PACK64, new_game
 from engine.state import IllegalAction, append_varint
 from engine.table import Table
+from tools import cli
 # The invariants are the ones the property tests check; reuse their code.
 from tests.device import helpers as H
 from tests.test_properties import sheet_totals
@@ -67,22 +67,12 @@ WARNINGS = {
 FATAL = ("duplicate_legal", "unhashable_observation")
 
 
-class UsageError(Exception):
-    """A bad command line: one line for stderr, exit status 2."""
-
-
 class FuzzFailure(Exception):
     """The engine broke a rule of the API or an invariant."""
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message):
-        raise UsageError(message)
-
-
 def build_parser():
-    p = _Parser(prog="python -m tools fuzz",
-                description="Random legal and illegal action ints against every rule set.")
+    p = cli.Parser("fuzz", "Random legal and illegal action ints against every rule set.")
     p.add_argument("--games", type=int, default=DEFAULT_GAMES,
                    help="games per rule-set variant (default %d)" % DEFAULT_GAMES)
     p.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
@@ -95,16 +85,16 @@ def build_parser():
 def check_args(args):
     """(variant names, games, seed); UsageError says what is wrong."""
     if args.games <= 0:
-        raise UsageError("--games must be positive, got %d" % args.games)
+        raise cli.UsageError("--games must be positive, got %d" % args.games)
     if args.seed < 0 or args.seed + args.games - 1 > 0xFFFFFFFF:
-        raise UsageError("game seeds must lie in 0..4294967295")
+        raise cli.UsageError("game seeds must lie in 0..4294967295")
     if args.rules == "all":
         names = list(ORDER)
     else:
         names = [n.strip() for n in args.rules.split(",")]
         for n in names:
             if n not in VARIANTS:
-                raise UsageError("unknown rule set %r (choose from all, %s)" % (n, ", ".join(ORDER)))
+                raise cli.UsageError("unknown rule set %r (choose from all, %s)" % (n, ", ".join(ORDER)))
         names = [n for n in ORDER if n in names]   # fixed order, no repeats
     return names, args.games, args.seed
 
@@ -522,15 +512,10 @@ def text_report(result, games, seed, seconds):
     return "\n".join(lines) + "\n"
 
 
+@cli.command("fuzz")
 def main(argv):
-    try:
-        args = build_parser().parse_args(argv)
-        names, games, seed = check_args(args)
-    except SystemExit as e:      # --help
-        return e.code or 0
-    except UsageError as e:
-        sys.stderr.write("fuzz: %s\n" % e)
-        return 2
+    args = build_parser().parse_args(argv)
+    names, games, seed = check_args(args)
     t0 = time.perf_counter()
     progress = Progress(games * len(names), sys.stderr)
     try:

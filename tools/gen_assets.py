@@ -51,9 +51,10 @@ make index 0 transparent. The suit signs have a 1 px white rim so black
 reads on the green table.
 """
 
-import argparse
 import os
 import sys
+
+from tools import cli
 
 from PIL import Image
 
@@ -488,29 +489,17 @@ def build_sheet():
 
 # -- command line -------------------------------------------------------------------
 
-class UsageError(Exception):
-    """A bad command line: one line for stderr, exit status 2."""
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message):
-        raise UsageError(message)
-
-
+@cli.command("gen-assets")
 def main(argv):
-    parser = _Parser(prog="python -m tools gen-assets",
-                     description="Write the card sprite sheet %s." % FILENAME)
+    parser = cli.Parser("gen-assets", "Write the card sprite sheet %s." % FILENAME)
     parser.add_argument("--out", metavar="DIR", default=os.path.join(ROOT, "assets"),
                         help="folder to write to (default: the repository's assets/)")
     parser.add_argument("--check", action="store_true",
                         help="compare with the file on disk instead of writing it; exit 1 if it differs")
-    try:
-        opts = parser.parse_args(argv)
-    except UsageError as e:
-        sys.stderr.write("gen-assets: %s\n" % e)
-        return 2
-    except SystemExit as e:      # --help
-        return e.code or 0
+    opts = parser.parse_args(argv)
+    parent = os.path.dirname(os.path.abspath(opts.out))
+    if not os.path.isdir(opts.out) and not (opts.check or os.path.isdir(parent)):
+        raise cli.UsageError("--out: no such folder: %s" % parent)   # one new level, not a tree
     data = build_sheet()
     path = os.path.join(opts.out, FILENAME)
     try:
@@ -535,7 +524,8 @@ def check(path, data):
 
 
 def write(path, data):
-    os.makedirs(os.path.dirname(path), exist_ok=True)
+    if not os.path.isdir(os.path.dirname(path)):
+        os.mkdir(os.path.dirname(path))
     # a reader (or a copy to the board) never sees half a file
     tmp = path + ".tmp"
     try:

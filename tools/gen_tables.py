@@ -18,6 +18,7 @@ would save nothing there: only engine/tables.py imports it.
 import os
 
 from engine.cards import SUIT_CHARS, SUIT_NAMES
+from tools import cli
 
 S, H, D, C = 0, 1, 2, 3
 R9, RJ, RQ, RK, RT, RA = 2, 3, 4, 5, 6, 7
@@ -265,12 +266,33 @@ def target_path(name):
     return os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "engine", name + ".py")
 
 
+def check_all():
+    """Print whether each generated module is up to date; 1 if one is not."""
+    stale = 0
+    for path, text in render_all():
+        try:
+            with open(path) as fh:
+                same = fh.read() == text
+        except OSError:
+            same = False
+        stale += not same
+        print("%s: %s" % (os.path.relpath(path), "up to date" if same else "DIFFERENT: run python -m tools gen-tables"))
+    return 1 if stale else 0
+
+
 def render_all():
     """[(path, text)] of every generated module."""
     return [(target_path(name), render()) for name, render in MODULES]
 
 
-def main(args=None):
+@cli.command("gen-tables")
+def main(argv):
+    parser = cli.Parser("gen-tables", "Regenerate the meld and score tables (engine/tables*.py).")
+    parser.add_argument("--check", action="store_true",
+                        help="compare with the files instead of writing them; exit 1 if one differs")
+    opts = parser.parse_args(argv)
+    if opts.check:
+        return check_all()
     for path, text in render_all():
         tmp = path + ".tmp"
         with open(tmp, "w") as fh:

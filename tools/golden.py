@@ -9,13 +9,13 @@ action sequences of that length from it. Any change in what is legal shows
 up as a different count. tests/test_golden.py checks the file.
 """
 
-import argparse
 import os
 import sys
 
 from engine import actions
 from engine.rng import Rng
 from engine.rules import new_game
+from tools import cli
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PATH = os.path.join(ROOT, "tests", "data", "golden_counts.txt")
@@ -114,8 +114,9 @@ def render():
     return HEADER + "\n".join(lines()) + "\n"
 
 
+@cli.command("golden")
 def main(argv):
-    parser = argparse.ArgumentParser(prog="python -m tools golden", description=__doc__.split("\n\n")[0])
+    parser = cli.Parser("golden", __doc__.split("\n\n")[0])
     parser.add_argument("--check", action="store_true", help="compare with the file instead of writing it")
     opts = parser.parse_args(argv)
     text = render()

@@ -10,29 +10,19 @@ legality of each step is the engine's own. The dix exchange is no meld and
 is left out.
 """
 
-import argparse
 import json
 import sys
 
 from engine import cards, melds, tables as T, tables_french, tables_hoyle
 from engine.rules import RULE_SETS
 from engine.table import Table, group_shift
+from tools import cli
 
 HAND_SIZE = {"binokel": 15, "hoyle": 12, "french": 12}
 
 
-class UsageError(Exception):
-    """A bad command line: one line for stderr, exit status 2."""
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message):
-        raise UsageError(message)
-
-
 def build_parser():
-    p = _Parser(prog="python -m tools melds",
-                description="Best meld total of a hand under a rule set, as JSON.")
+    p = cli.Parser("melds", "Best meld total of a hand under a rule set, as JSON.")
     p.add_argument("--rules", required=True, help="hoyle, french or binokel")
     p.add_argument("--trump", help="trump suit: S, H, D or C")
     p.add_argument("--no-grand", action="store_true", help="hoyle: without grand binocle")
@@ -44,10 +34,10 @@ def build_parser():
 
 def parse_trump(text):
     if text is None:
-        raise UsageError("--trump is required (S, H, D or C)")
+        raise cli.UsageError("--trump is required (S, H, D or C)")
     t = text.strip().upper()
     if len(t) != 1 or t not in cards.SUIT_CHARS:
-        raise UsageError("bad --trump %r (use S, H, D or C)" % text)
+        raise cli.UsageError("bad --trump %r (use S, H, D or C)" % text)
     return cards.SUIT_CHARS.index(t)
 
 
@@ -59,17 +49,17 @@ def parse_hand(words, rules):
         try:
             f = cards.parse(w)
         except ValueError:
-            raise UsageError("bad card %r (use rank A T K Q J 9 or 10, suit S H D C)" % w)
+            raise cli.UsageError("bad card %r (use rank A T K Q J 9 or 10, suit S H D C)" % w)
         if cards.rank_of(f) < low:
-            raise UsageError("bad card %r: no 7s or 8s in the %s pack" % (w, rules))
+            raise cli.UsageError("bad card %r: no 7s or 8s in the %s pack" % (w, rules))
         faces.append(f)
     need = HAND_SIZE[rules]
     if len(faces) != need:
-        raise UsageError("%s needs exactly %d cards, got %d" % (rules, need, len(faces)))
+        raise cli.UsageError("%s needs exactly %d cards, got %d" % (rules, need, len(faces)))
     try:
         return cards.counts_of(faces)
     except ValueError as e:
-        raise UsageError(str(e))
+        raise cli.UsageError(str(e))
 
 
 # -- binokel: every meld type at its best -------------------------------------------
@@ -182,9 +172,9 @@ def run(argv):
     args = build_parser().parse_args(argv)
     rules = args.rules.strip().lower()
     if rules not in RULE_SETS:
-        raise UsageError("unknown rule set %r (choose from %s)" % (args.rules, ", ".join(RULE_SETS)))
+        raise cli.UsageError("unknown rule set %r (choose from %s)" % (args.rules, ", ".join(RULE_SETS)))
     if args.no_grand and rules != "hoyle":
-        raise UsageError("--no-grand belongs to hoyle")
+        raise cli.UsageError("--no-grand belongs to hoyle")
     trump = parse_trump(args.trump)
     hand = parse_hand(args.cards, rules)
     if rules == "binokel":
@@ -192,13 +182,8 @@ def run(argv):
     return two_hand_result(rules, hand, trump, args.no_grand)
 
 
+@cli.command("melds")
 def main(argv):
-    try:
-        result = run(argv)
-    except UsageError as e:
-        sys.stderr.write("melds: %s\n" % e)
-        return 2
-    except SystemExit as e:      # --help
-        return e.code or 0
+    result = run(argv)
     sys.stdout.write(json.dumps(result) + "\n")
     return 0

@@ -9,10 +9,14 @@ MicroPython's collector can fail when its heap is nearly full.
 
 import argparse
 import os
+import re
 import sys
+
+from tools import cli
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT_HEAP = "16m"
+_SCRIPT_DIR = "/script"    # where the guest sees the folder of a script outside the repository
 
 # Prepended to the script: the root on sys.path, like the board's drive.
 _PRELUDE = "import sys\nif '.' not in sys.path:\n    sys.path.insert(0, '.')\n"
@@ -104,17 +108,42 @@ def run_source(source, heap=DEFAULT_HEAP, dirs=()):
                 pass
 
 
+def guest_path(script):
+    """(path the guest opens, extra preopened dirs) of a script named on the host: relative
+    to the repository root or to the current folder, or absolute."""
+    for path in (os.path.join(ROOT, script), os.path.abspath(script)):
+        if os.path.isfile(path):
+            break
+    else:
+        raise cli.UsageError("no such script: %s" % script)
+    path = os.path.realpath(path)
+    rel = os.path.relpath(path, os.path.realpath(ROOT))
+    if not rel.startswith(".." + os.sep):
+        return rel.replace(os.sep, "/"), ()
+    # Outside the repository: its folder is shown to the guest as well.
+    return _SCRIPT_DIR + "/" + os.path.basename(path), ((os.path.dirname(path), _SCRIPT_DIR),)
+
+
 def main(argv):
-    parser = argparse.ArgumentParser(prog="python -m tools mpy", description=__doc__.split("\n\n")[0])
-    parser.add_argument("script", help="path of the script, relative to the repository root")
+    parser = cli.Parser("mpy", __doc__.split("\n\n")[0])
+    parser.add_argument("--heap", default=DEFAULT_HEAP, type=heap_size,
+                        help="MicroPython heap size (default 16m)")
+    parser.add_argument("script", nargs="?", help="path of the script (from the repository root, "
+                                                  "the current folder, or absolute)")
     parser.add_argument("args", nargs=argparse.REMAINDER, help="arguments passed to the script")
-    parser.add_argument("--heap", default=DEFAULT_HEAP, help="MicroPython heap size (default 16m)")
     opts = parser.parse_args(argv)
-    if not os.path.isfile(os.path.join(ROOT, opts.script)):
-        sys.stderr.write("no such script: %s (give a path relative to %s)\n" % (opts.script, ROOT))
-        return 2
+    if not opts.script:
+        raise cli.UsageError("name a script to run, e.g. python -m tools mpy tests/device/run.py")
+    script, dirs = guest_path(opts.script)
     try:
-        return run(opts.script, opts.args, opts.heap)
+        return run(script, opts.args, opts.heap, dirs=dirs)
     except MpyError as e:
-        sys.stderr.write("%s\n" % e)
+        sys.stderr.write("mpy: %s\n" % e)
         return 2
+
+
+def heap_size(text):
+    """An argparse type: a heap size as MicroPython's -X heapsize takes it (123, 64k, 16m)."""
+    if not re.match(r"^[1-9][0-9]*[kKmM]?$", text):
+        raise argparse.ArgumentTypeError("%r is not a size such as 16m, 512k or 100000" % text)
+    return text

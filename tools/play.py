@@ -6,7 +6,6 @@ than a player at a real table would know. A seed and the same answers replay
 the same game.
 """
 
-import argparse
 import sys
 import textwrap
 import time
@@ -16,7 +15,7 @@ from engine.rng import Rng
 from engine.rules import RULE_SETS, new_game, option_bits
 from engine.state import PH_BID, PH_BURY, PH_ANNOUNCE, PH_KNOCK, PH_BETWEEN
 from engine.ai import LEVELS, new_player
-from tools import bots
+from tools import bots, cli
 
 WIDTH = 79      # columns of output
 
@@ -34,17 +33,8 @@ to play it or bury it. Other commands:
   (empty)    show the table again"""
 
 
-class UsageError(Exception):
-    """A bad command line: one line for stderr, exit status 2."""
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message):
-        raise UsageError(message)
-
-
 def build_parser():
-    p = _Parser(prog="python -m tools play", description="Play Binocle against the AI or simple bots.")
+    p = cli.Parser("play", "Play Binocle against the AI or simple bots.")
     p.add_argument("--rules", choices=RULE_SETS, help="rule set (asked for when missing)")
     p.add_argument("--seed", type=int, help="0..4294967295; the same seed replays the same game")
     p.add_argument("--pack64", action="store_true", help="hoyle: the 64-card pack")
@@ -283,10 +273,10 @@ class Screen:
         if loser == 1:
             last = self.drawn(p, action, before, after)
             out = ["  You take the last card %s%s." % (cards.format_faces(last),
-                                                       ", shown to Bot" if after.shown_card >= 0 else "")]
+                                                       ", shown to " + self.names[1] if after.shown_card >= 0 else "")]
         else:
             shown = ": " + cards.name(after.shown_card) if after.shown_card >= 0 else ""
-            out = ["  Bot takes the last card%s." % shown]
+            out = ["  %s takes the last card%s." % (self.names[1], shown)]
         out.append("  %s the turn-up %s. The stock is empty." % (self.does(loser, "take"), cards.name(face)))
         out.append("  Melded cards go back to the hands; now follow suit and win if you can.")
         return out
@@ -390,7 +380,7 @@ class Game:
         self.state = new_game(rules, seed, options)
         self.console = console
         n = self.state.PLAYERS
-        self.names = ("You", "Bot") if n == 2 else ("You", "East", "West")
+        self.names = ("You", "AI") if n == 2 else ("You", "East", "West")   # as on the handheld
         self.level = level
         if level == "bots":
             self.bots = {p: bots.Bot(p, Rng((seed * 7 + p) & 0xFFFFFFFF)) for p in range(1, n)}
@@ -511,7 +501,7 @@ class Game:
             n = int(word)
             if 1 <= n <= len(legal):
                 return legal[n - 1]
-            say("%s: no such choice; type 1 to %d." % (answer, len(legal)))
+            say("%s: no such choice; %s." % (answer, choices_text(len(legal))))
         else:
             return self.card_answer(answer, obs, legal)
         return None
@@ -528,8 +518,8 @@ class Game:
         try:
             face = cards.parse(answer)
         except ValueError:
-            say("%s: not understood; type a number 1 to %d, a card like QS, or h for help."
-                % (answer, len(legal)))
+            say("%s: not understood; %s, a card like QS, or h for help."
+                % (answer, choices_text(len(legal))))
             return None
         found = [a for a in legal if (actions.is_play(a) and actions.play_face(a) == face)
                  or a == actions.BURY + face]
@@ -544,6 +534,15 @@ class Game:
         else:
             say("%s cannot be played now." % name)
         return None
+
+
+def choices_text(n):
+    """How to pick one of n numbered choices, in words."""
+    if n == 1:
+        return "type 1"
+    if n == 2:
+        return "type 1 or 2"
+    return "type a number from 1 to %d" % n
 
 
 def on_my_table(obs, face):
@@ -579,7 +578,7 @@ def choose_rules(console):
             return answer.lower()
         if answer.isdigit() and 1 <= int(answer) <= len(RULE_SETS):
             return RULE_SETS[int(answer) - 1]
-        console.say("%s: type a number 1 to %d or a name." % (answer, len(RULE_SETS)))
+        console.say("%s: %s, or a name." % (answer, choices_text(len(RULE_SETS))))
 
 
 def setup(argv, console):
@@ -588,32 +587,27 @@ def setup(argv, console):
     rules = args.rules
     if rules is None:
         if console.echo:
-            raise UsageError("--rules is needed when input is not a terminal (%s)" % ", ".join(RULE_SETS))
+            raise cli.UsageError("--rules is needed when input is not a terminal (%s)" % ", ".join(RULE_SETS))
         rules = choose_rules(console)
         if rules is None:
             return None
     try:
         options = option_bits(rules, pack64=args.pack64, grand_binocle=not args.no_grand)
     except ValueError as e:
-        raise UsageError(str(e))
+        raise cli.UsageError(str(e))
     seed = args.seed
     if seed is None:
         seed = int(time.time()) & 0xFFFFFFFF
         console.say("seed %d (replay with --seed %d)" % (seed, seed))
     elif not 0 <= seed <= 0xFFFFFFFF:
-        raise UsageError("--seed must be between 0 and 4294967295")
+        raise cli.UsageError("--seed must be between 0 and 4294967295")
     return rules, seed, options, args.level
 
 
+@cli.command("play")
 def main(argv):
     console = Console(sys.stdin, sys.stdout)
-    try:
-        chosen = setup(argv, console)
-    except UsageError as e:
-        sys.stderr.write("play: %s\n" % e)
-        return 2
-    except SystemExit as e:      # --help
-        return e.code or 0
+    chosen = setup(argv, console)
     if chosen is None:
         console.say("bye")
         return 0

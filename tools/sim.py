@@ -7,10 +7,14 @@ displayio (Blinka's, drawn by pygame), with the keyboard as the buttons:
     Enter   START (menu)            Tab or H    SELECT (hint)
 """
 
-import argparse
+import contextlib
+import io
 import os
 import sys
 import time
+import warnings
+
+from tools import cli
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FRAME_S = 0.012          # the window needs no more than ~80 frames a second
@@ -25,12 +29,14 @@ NO_SCREEN = """sim: no screen to open a window on (neither DISPLAY nor WAYLAND_D
 
 
 def build_parser():
-    p = argparse.ArgumentParser(prog="python -m tools sim", description=__doc__.split("\n")[0])
-    p.add_argument("--screenshot", metavar="FILE", help="save the screen as PNG when the window closes")
-    p.add_argument("--frames", type=int, default=0, help="stop after this many frames (0: run until closed)")
-    p.add_argument("--nvm", metavar="FILE", default=DEFAULT_NVM,
+    p = cli.Parser("sim", __doc__.split("\n")[0])
+    p.add_argument("--screenshot", metavar="FILE", type=cli.output_file,
+                   help="save the screen as PNG when the window closes")
+    p.add_argument("--frames", type=cli.natural_int, default=0,
+                   help="stop after this many frames (0: run until closed)")
+    p.add_argument("--nvm", metavar="FILE", default=None,
                    help="the file standing in for the board's non-volatile memory: saves, settings, "
-                        "statistics (default %(default)s)")
+                        "statistics (default %s)" % DEFAULT_NVM)
     return p
 
 
@@ -47,21 +53,27 @@ def load_app(nvm=None):
     call makes a new app on it, as a board switched off and on). nvm: the saves' bytes."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     os.environ.setdefault("BLINKA_FORCEBOARD", "GENERIC_LINUX_PC")
+    if os.environ.get("SDL_VIDEODRIVER") in ("dummy", "offscreen"):
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")   # headless: no sound card to look for
+        warnings.filterwarnings("ignore", "no fast renderer available")
     load_paths()
-    from binocle.boards import sim as profile
-    from binocle.app import App
+    with contextlib.redirect_stdout(io.StringIO()) as said:  # Blinka's note that a PC is no board
+        from binocle.boards import sim as profile
+        from binocle.app import App
+    for line in said.getvalue().splitlines():
+        if not line.startswith("WARNING: GENERIC_X86"):
+            print(line)
     return App(profile, assets=os.path.join(ROOT, "assets") + os.sep, nvm=nvm), profile
 
 
 def open_file_nvm(path):
     """The saves' file, or a clear exit when it cannot be made (a wrong path, a full disk)."""
     load_paths()
-    from binocle.store import FileNvm
+    from binocle.saveload import FileNvm
     try:
         return FileNvm(path)
     except OSError as e:
-        sys.stderr.write("sim: cannot keep saves in %s: %s\n" % (path, e.strerror or e))
-        raise SystemExit(2)
+        raise cli.UsageError("cannot keep saves in %s: %s" % (path, e.strerror or e))
 
 
 def load_paths():
@@ -75,20 +87,31 @@ def save_screen(profile, path):
     pygame.image.save(profile.display._pygame_screen, path)
 
 
-def main(argv):
+def nvm_path(option):
+    """The saves' file: the one named (its folder must exist), or the default, whose
+    folder is made the first time."""
+    if option is not None:
+        path = os.path.expanduser(option)
+        folder = os.path.dirname(os.path.abspath(path))
+        if not os.path.isdir(folder):
+            raise cli.UsageError("--nvm: no such folder: %s" % folder)
+        if os.path.isdir(path):
+            raise cli.UsageError("--nvm: %s is a folder, not a file" % path)
+        return path
+    path = os.path.expanduser(DEFAULT_NVM)
     try:
-        args = build_parser().parse_args(argv)
-    except SystemExit as e:
-        return e.code
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+    except OSError as e:
+        raise cli.UsageError("cannot make the folder for %s: %s" % (path, e.strerror or e))
+    return path
+
+
+def main(argv):
+    args = build_parser().parse_args(argv)
     if not has_screen():
         sys.stderr.write(NO_SCREEN)
         return 2
-    path = os.path.expanduser(args.nvm)
-    try:
-        os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
-    except OSError as e:
-        sys.stderr.write("sim: cannot make the folder for %s: %s\n" % (path, e.strerror or e))
-        return 2
+    path = nvm_path(args.nvm)
     app, profile = load_app(nvm=open_file_nvm(path))
     from binocle.scenes.title import Title
     app.replace(Title(app))
@@ -100,6 +123,10 @@ def main(argv):
             break
         time.sleep(FRAME_S)
     if args.screenshot and profile.display._pygame_screen is not None:
-        save_screen(profile, args.screenshot)
+        try:
+            save_screen(profile, args.screenshot)
+        except Exception as e:           # pygame's own error: a full disk, no permission
+            sys.stderr.write("sim: cannot save %s: %s\n" % (args.screenshot, e))
+            return 1
         print("saved %s" % args.screenshot)
     return 0

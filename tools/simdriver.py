@@ -12,6 +12,9 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+from tools import cli
+
+SCREENS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs", "screens")
 STEP_MS = 40               # fake time per frame while waiting
 MAX_FRAMES = 20000
 
@@ -166,10 +169,17 @@ class Driver:
         return path
 
 
+@cli.command("screens")
 def main(argv):
     """python -m tools screens [DIR]: the README's screenshots (3x), from scripted games."""
-    out = argv[0] if argv else os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-                                             "docs", "screens")
+    parser = cli.Parser("screens", "The README's screenshots, from scripted games in the simulator.")
+    parser.add_argument("dir", nargs="?", metavar="DIR", default=SCREENS,
+                        help="where to write them (default docs/screens; made if missing)")
+    out = parser.parse_args(argv).dir
+    if os.path.exists(out) and not os.path.isdir(out):
+        raise cli.UsageError("%s is a file, not a folder" % out)
+    if not os.path.isdir(os.path.dirname(os.path.abspath(out))):
+        raise cli.UsageError("no such folder: %s" % os.path.dirname(os.path.abspath(out)))
     os.makedirs(out, exist_ok=True)
     d = Driver()
     B = d.B

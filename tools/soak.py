@@ -5,13 +5,12 @@ for N deals (default 200), the game saved after every action and reloaded, the h
 measured after each deal. Prints the script's figures; exit 0 when it ends "soak: ok".
 """
 
-import argparse
 import os
 import sys
 import tempfile
 import time
 
-from tools import mpy
+from tools import cli, mpy
 
 
 def run(deals, heap):
@@ -34,17 +33,14 @@ def run(deals, heap):
     return bool(lines) and lines[-1] == "soak: ok", text, time.time() - start
 
 
+@cli.command("soak")
 def main(argv):
-    p = argparse.ArgumentParser(prog="python -m tools soak", description=__doc__.split("\n")[0])
-    p.add_argument("--deals", type=int, default=200, help="deals to play (default 200)")
-    p.add_argument("--heap", default="4m", help="MicroPython heap size (default 4m)")
-    try:
-        args = p.parse_args(argv)
-    except SystemExit as e:
-        return e.code
+    p = cli.Parser("soak", __doc__.split("\n")[0])
+    p.add_argument("--deals", type=cli.positive_int, default=200, help="deals to play, 2 or more (default 200)")
+    p.add_argument("--heap", default="4m", type=mpy.heap_size, help="MicroPython heap size (default 4m)")
+    args = p.parse_args(argv)
     if args.deals < 2:
-        sys.stderr.write("soak: --deals must be at least 2\n")
-        return 2
+        raise cli.UsageError("--deals must be at least 2: the heap of the two halves is compared")
     try:
         ok, text, seconds = run(args.deals, args.heap)
     except mpy.MpyError as e:

@@ -10,14 +10,14 @@ in plain suits, and on the trumps beyond five gives the table the engine
 ships; the command prints it with the fit's mean error. Desktop only.
 """
 
-import argparse
 import sys
 import time
 
-from engine.ai import new_player
+from engine.ai import LEVELS, new_player
 from engine.ai.bidding import LONG_TRUMPS, trick_estimate
 from engine.rules import new_game
 from engine.state import PH_PLAY
+from tools import cli
 
 RANKS = (2, 3, 4, 5, 6, 7)          # 9 J Q K T A
 FEATURES = 2 * len(RANKS) + 1       # plain ranks, trump ranks, trumps beyond LONG_TRUMPS
@@ -62,7 +62,7 @@ def collect(deals, seed, level, progress):
             if not state.is_game_over():
                 p = state.current_player()
                 state.apply(seats[p].choose(state.observation(p)))
-    if progress:
+    if progress and played >= 50:
         sys.stderr.write("\n")
     return rows
 
@@ -91,14 +91,17 @@ def least_squares(xs, ys):
 
 
 def main(argv):
-    parser = argparse.ArgumentParser(prog="python -m tools tune", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--deals", type=int, default=2000)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--level", default="hard")
+    parser = cli.Parser("tune", __doc__.split("\n\n")[0])
+    parser.add_argument("--deals", type=cli.positive_int, default=2000, help="deals to play (default 2000)")
+    parser.add_argument("--seed", type=cli.natural_int, default=1, help="first game seed (default 1)")
+    parser.add_argument("--level", default="hard", help="the AI level in every seat (default hard)")
     opts = parser.parse_args(argv)
+    if opts.level not in LEVELS:
+        raise cli.UsageError("unknown level %r (choose from %s)" % (opts.level, ", ".join(LEVELS)))
     rows = collect(opts.deals, opts.seed, opts.level, True)
     if len(rows) < FEATURES * 4:
-        sys.stderr.write("tune: only %d contracts played to the end; ask for more deals\n" % len(rows))
+        sys.stderr.write("tune: only %d contracts played to the end, the fit needs %d: ask for more "
+                         "deals (--deals 100 or more)\n" % (len(rows), FEATURES * 4))
         return 1
     w = least_squares([r[0] for r in rows], [r[1] for r in rows])
     plain = [0, 0] + [round(v) for v in w[:len(RANKS)]]

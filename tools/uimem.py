@@ -18,6 +18,8 @@ import json
 import os
 import sys
 
+from tools import cli
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # Bytes per object besides its bitmap (estimates, see the module docstring).
@@ -326,14 +328,18 @@ def kb(n):
     return "%.1f" % (n / 1024.0)
 
 
+@cli.command("ui-memory")
 def main(argv):
     import contextlib
     from tools.simdriver import Driver
+    parser = cli.Parser("ui-memory", __doc__.split("\n")[0].split(": ")[0])
+    parser.add_argument("--json", action="store_true", help="print only JSON on stdout")
+    opts = parser.parse_args(argv)
     with contextlib.redirect_stdout(sys.stderr):      # the desktop libraries' start-up notes
         d = Driver()
         rows = report(d)
         full = full_report(d)
-    if "--json" in argv:
+    if opts.json:
         print(json.dumps({"display_and_game": rows, "moments": full}))
         return 0
     for r in rows:
