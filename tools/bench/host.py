@@ -1,0 +1,74 @@
+"""Host side (CPython only): running a guest under MicroPython, progress, statistics.
+
+Memory under MicroPython: its WASI build loses objects held only by calling
+frames when it collects (tests/device/run.py), so every guest run has
+collection off and a heap large enough for all it allocates. With collection
+off, gc.mem_alloc() counts every block allocated and not freed explicitly by
+the interpreter itself.
+"""
+
+import json
+import math
+import statistics
+import sys
+
+from tools import mpy
+
+# The generated guest script: collection off, then tools/bench/guest.py with the task.
+_GUEST = "import gc\ngc.disable()\nfrom tools.bench import guest\nguest.main(%r)\n"
+
+
+class BenchError(Exception):
+    """The bench cannot go on: one line for the user, exit status 1."""
+
+
+def say(text):
+    sys.stderr.write("bench: %s\n" % text)
+    sys.stderr.flush()
+
+
+def check_micropython():
+    try:
+        import wasmtime  # noqa: F401
+        mpy.wasm_path()
+    except ImportError:
+        raise BenchError("wasmtime is not installed: run 'make test' or 'pip install -r requirements.txt'")
+    except mpy.MpyError as e:
+        raise BenchError(str(e))
+
+
+def run_guest(task, heap):
+    """Run guest.main(task) under MicroPython; its JSON result."""
+    try:
+        status, out, err = mpy.run_source(_GUEST % (task,), heap=heap)
+    except mpy.MpyError as e:
+        raise BenchError(str(e))
+    except Exception as e:   # a trap of the interpreter itself
+        raise BenchError("MicroPython stopped: %s" % (str(e).splitlines() or [type(e).__name__])[0])
+    lines = [line for line in out.splitlines() if line.startswith("{")]
+    if status != 0 or not lines:
+        said = (err.strip() or out.strip() or "no output").splitlines()[-1]
+        raise BenchError("the MicroPython %s run failed (status %s): %s" % (task["what"], status, said))
+    return json.loads(lines[-1])
+
+
+def median(values):
+    return statistics.median(values)
+
+
+def pct(values, q):
+    """Nearest-rank percentile: the smallest value with at least q of them at or below it."""
+    v = sorted(values)
+    return v[max(0, math.ceil(q * len(v)) - 1)]
+
+
+def round3(x):
+    """Three significant figures are all that noisy timings carry."""
+    return float("%.3g" % x)
+
+
+def per_set(names, fn):
+    out = {}
+    for name in names:
+        out[name] = fn(name)
+    return out
