@@ -46,7 +46,8 @@ def stats_lines(stats, rules):
     out = []
     for lv in range(len(LEVEL_NAMES)):
         games, won, deals, dwon, best, total, made, failed, _streak, longest = stats.get(rules, lv)
-        out.append("%s: games %d, won %d" % (LEVEL_NAMES[lv].capitalize(), games, won))
+        level = LEVEL_NAMES[lv]                 # str.capitalize() is not in CircuitPython
+        out.append("%s: games %d, won %d" % (level[:1].upper() + level[1:], games, won))
         if deals:
             out.append(" deals %d won %d" % (deals, dwon))
             out.append(" best %d avg %d" % (best, total // deals))
