@@ -3,8 +3,10 @@
     python -m tools device-tests [name-filter]
 
 Passes when the suite's last line reads "N passed, 0 failed" with N > 0.
-Automatic garbage collection is off in that run (see tests/device/run.py),
-so the heap is large enough to hold everything the suite allocates.
+A filter that matches no test is a mistake on the command line: one line,
+exit status 2. Automatic garbage collection is off in that run (see
+tests/device/run.py), so the heap is large enough to hold everything the
+suite allocates.
 """
 
 import argparse
@@ -62,11 +64,15 @@ def main(argv):
     opts = parser.parse_args(argv)
     start = time.time()
     try:
-        passed, failed, _ = run_suite(opts.filter)
+        passed, failed, output = run_suite(opts.filter, echo=False)
     except mpy.MpyError as e:
         sys.stderr.write("%s\n" % e)
         return 2
     took = time.time() - start
+    if opts.filter and passed == 0 and failed == 0:
+        sys.stderr.write("device-tests: no test matches %r\n" % opts.filter)
+        return 2
+    sys.stdout.write(output)
     if failed or passed == 0:
         sys.stderr.write("device suite under MicroPython: FAILED (%d passed, %d failed, %.1f s)\n"
                          % (passed, failed, took))

@@ -3,8 +3,13 @@
     micropython tests/device/run.py [name-filter]      (from the repository root)
 
 Imports each module of MODULES, calls its test_* functions in name order and
-ends with the line "N passed, M failed". pytest collects the same modules
-under CPython.
+ends with the line "N passed, M failed", whatever happens on the way: a module
+that does not import counts as one failure. Each failure is shown with its
+traceback by what the interpreter has: sys.print_exception (MicroPython),
+traceback.print_exception(e) (CircuitPython 10, CPython 3.10+), or
+traceback.print_exception(type, e, traceback) (older CPython). pytest collects
+the same modules under CPython (tests/test_device_runner.py checks that every
+tests/device/test_*.py is listed here).
 """
 
 import sys
@@ -25,34 +30,69 @@ MODULES = (
 )
 
 
-def run(name_filter=""):
-    passed = 0
-    failed = 0
-    for modname in MODULES:
-        mod = __import__(modname, None, None, ["_"])
-        names = [n for n in dir(mod) if n.startswith("test_") and name_filter in n]
-        names.sort()
-        for name in names:
-            try:
-                getattr(mod, name)()
-            except Exception as e:  # report every failure, keep going
-                failed += 1
-                print("FAIL %s.%s: %s: %s" % (modname, name, type(e).__name__, e))
-                if hasattr(sys, "print_exception"):
-                    sys.print_exception(e)
-                else:
-                    import traceback
-                    traceback.print_exc()
-            else:
-                passed += 1
-                print("ok   %s.%s" % (modname, name))
+def say(e):
+    """'Type: message' of an exception, even when its message cannot be made."""
     try:
-        import gc
-        print("heap used: %d bytes" % gc.mem_alloc())
-    except (ImportError, AttributeError):
-        pass
-    print("%d passed, %d failed" % (passed, failed))
-    return failed
+        return "%s: %s" % (type(e).__name__, e)
+    except Exception:
+        return "%s (its message failed)" % type(e).__name__
+
+
+def report(e):
+    """Print e's traceback with what this interpreter offers. Never raises."""
+    try:
+        show = getattr(sys, "print_exception", None)
+        if show is not None:
+            show(e)
+            return
+        import traceback
+        try:
+            traceback.print_exception(e)
+        except TypeError:                      # before CPython 3.10: three arguments
+            traceback.print_exception(type(e), e, getattr(e, "__traceback__", None))
+    except Exception as inner:
+        try:
+            print("  (no traceback: %s)" % say(inner))
+        except Exception:
+            pass
+
+
+def run_module(modname, name_filter, counts):
+    """Run the matching tests of one module; counts[0] passed, counts[1] failed."""
+    try:
+        mod = __import__(modname, None, None, ["_"])
+    except Exception as e:
+        counts[1] += 1
+        print("FAIL %s (import): %s" % (modname, say(e)))
+        report(e)
+        return
+    names = [n for n in dir(mod) if n.startswith("test_") and name_filter in n]
+    names.sort()
+    for name in names:
+        try:
+            getattr(mod, name)()
+        except Exception as e:  # report every failure, keep going
+            counts[1] += 1
+            print("FAIL %s.%s: %s" % (modname, name, say(e)))
+            report(e)
+        else:
+            counts[0] += 1
+            print("ok   %s.%s" % (modname, name))
+
+
+def run(name_filter="", modules=MODULES):
+    counts = [0, 0]
+    try:
+        for modname in modules:
+            run_module(modname, name_filter, counts)
+        try:
+            import gc
+            print("heap used: %d bytes" % gc.mem_alloc())
+        except (ImportError, AttributeError):
+            pass
+    finally:
+        print("%d passed, %d failed" % (counts[0], counts[1]))
+    return counts[1]
 
 
 def no_collection():
