@@ -27,6 +27,7 @@ MODULES = (
     "tests.device.test_ai_play",
     "tests.device.test_app_logic",
     "tests.device.test_store",
+    "tests.device.test_standins",
 )
 
 
