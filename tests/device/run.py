@@ -28,6 +28,7 @@ MODULES = (
     "tests.device.test_app_logic",
     "tests.device.test_store",
     "tests.device.test_standins",
+    "tests.device.test_screens",
 )
 
 

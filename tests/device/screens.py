@@ -1,0 +1,499 @@
+"""Every screen of the game opened, and each of its buttons pressed once, on one board.
+
+A Walk drives an App built on some board profile (the firmware stand-ins' boards in
+test_screens.py, the simulator in tests/test_scenes.py). It reaches each screen the way the
+game does (a saved game continued from a chosen moment, the methods behind the menu lines),
+then presses each button of the screen's key table once, by the board's own buttons, runs
+a few frames after each, and notes what went wrong; the screen is opened again whenever a
+press left it. The app's net for a failing screen (App.recover) is switched off, so a
+failure is seen here rather than turned into a message.
+
+The moments come from the first deal of a fixed seed, played with the engine alone: the
+person takes the first legal action (never a knock), the AI seats are "easy".
+"""
+
+import sys
+
+# Every scene class of lib/binocle/scenes that has a key table (tests/test_scenes.py checks it).
+SCENES = ("Title", "Table", "Choice", "LastTrick", "Melds", "Pause", "SettingsScreen", "Confirm",
+          "Summary", "Sheet", "GameOver", "Help", "StatsScreen")
+RULES = ("hoyle", "french", "binokel")
+# Seeds whose first deal brings the person each kind of decision (binokel 13: the person
+# wins the bidding, buries and names trump; 1: bids).
+SEEDS = (("hoyle", (1,)), ("french", (1,)), ("binokel", (13, 1)))
+LEVEL = "easy"
+STEP_MS = 40            # time per frame
+AFTER = 8               # frames run after each press
+
+
+class _Clock:
+    def __init__(self):
+        self.t = 0
+
+    def __call__(self):
+        self.t += 1
+        return self.t
+
+
+def moments(rules):
+    """(name, record) of the moments the screens need, from the engine alone: "fresh",
+    "pick" (a card to play, a trick led, a trick taken before), "bury", "choice N" (a
+    decision of phase N), "knock" (a card to play with the knock open), "before end" (one
+    action before the deal is over), "between" (the deal is over)."""
+    from engine import actions, record
+    from engine.state import PH_PLAY, PH_BURY
+    from binocle.session import Session
+    from binocle.settings import Settings, RULES as ORDER
+    st = Settings()
+    st.rules = ORDER.index(rules)
+    out = []
+    seeds = ()
+    for name, s in SEEDS:
+        if name == rules:
+            seeds = s
+    for seed in seeds:
+        s = Session(rules, seed, st.options(), LEVEL)
+        clock = _Clock()
+        _note(out, "fresh", s)
+        while not s.deal_over():
+            if s.person_to_move():
+                obs = s.observation()
+                if obs.phase == PH_PLAY:
+                    if obs.trick and obs.last_trick and (rules != "binokel" or obs.melds):
+                        _note(out, "pick", s)
+                    if actions.KNOCK in obs.legal:
+                        _note(out, "knock", s)
+                elif obs.phase == PH_BURY:
+                    _note(out, "bury", s)
+                else:
+                    _note(out, "choice %d" % obs.phase, s)
+                legal = [a for a in obs.legal if a != actions.KNOCK]
+                action = legal[0]
+            else:
+                action = s.think(clock, 1000)
+                if action < 0:
+                    continue
+            before = record.encode(s.state)
+            s.apply(action)
+            if s.deal_over():
+                out.append(("before end", before))
+        _note(out, "between", s)
+    return out
+
+
+def _note(out, name, session):
+    from engine import record
+    for n, _ in out:
+        if n == name:
+            return
+    out.append((name, record.encode(session.state)))
+
+
+class Walk:
+    """press(button) makes the board press one of the app's buttons (and runs the frames it
+    takes); tick() runs one frame; buttons: the app's buttons the board can make."""
+
+    def __init__(self, app, press, tick, buttons, label):
+        self.app = app
+        self.press_on_board = press
+        self.tick = tick
+        self.buttons = buttons
+        self.label = label
+        self.failures = []
+        self.opened = []                 # (rules, scene, variant, button) of every press made
+        self.got = []
+        self.records = []
+        self.over = None
+        self.base = None                 # ("pick" table, actions then) of the last game opened
+        real = app.press
+
+        def spy(button):
+            self.got.append(button)
+            real(button)
+        app.press = spy
+
+        def recover(e):                  # no net: a failing screen is a failure here
+            raise e
+        app.recover = recover
+
+    # -- the whole walk ---------------------------------------------------------------------
+
+    def run(self, rules):
+        from binocle.settings import RULES as ORDER
+        st = self.app.settings
+        st.rules = ORDER.index(rules)
+        st.anim, st.pace, st.hints, st.sound, st.level = 0, 0, 1, 1, 0
+        self.settings0 = st.to_bytes()
+        self.assets0 = self.app.assets
+        self.rules = rules
+        self.records = moments(rules)
+        self.over = None
+        self.fill_stats()
+        first = len(self.failures)
+        for label, scene, opener, keys in self.variants():
+            self.variant(label, scene, opener, keys)
+        return self.failures[first:]
+
+    def variant(self, label, scene, opener, keys):
+        """Open the scene and press each button of its table the board has (or of `keys`).
+        Buttons go on the same screen while it stays on top with the game unchanged (menu
+        moves, page turns); it is opened again after one that left it."""
+        top = None
+        for button, method in self.table_of(label, scene, opener):
+            if button not in self.buttons or (keys is not None and button not in keys):
+                continue
+            what = "%s (%s)" % (self.name_of(button), method)
+            try:
+                if top is None or self.app.top() is not top or self.actions() != done:
+                    top = self.open(label, scene, opener)
+                    done = self.actions()
+                del self.got[:]
+                mark = self.refusals()
+                self.press_on_board(button)
+                if self.got[:1] != [button]:
+                    raise AssertionError("the board's %s reached the app as %s" % (
+                        self.name_of(button), [self.name_of(b) for b in self.got]))
+                for _ in range(AFTER):
+                    self.tick()
+                if self.refusals() != mark:
+                    raise AssertionError("refused by the firmware: %s" % self.refused()[mark:])
+                if self.app.top() is None:
+                    raise AssertionError("no screen left")
+            except Exception as e:
+                self.fail(label, what, e)
+                top = None
+            self.opened.append((self.rules, scene, label, what))
+
+    def table_of(self, label, scene, opener):
+        """The key table of the scene, or none (and a failure) if it does not open."""
+        try:
+            return type(self.open(label, scene, opener)).KEYS
+        except Exception as e:
+            self.fail(label, "open", e)
+            return ()
+
+    def open(self, label, scene, opener):
+        opener()
+        if self.top_name() != scene:
+            raise AssertionError("opened %s, found %s" % (scene, self.top_name()))
+        return self.app.top()
+
+    def actions(self):
+        s = self.app.session
+        return -1 if s is None else s.state.nactions
+
+    def fail(self, label, what, e):
+        self.failures.append("%s, %s, %s, %s: %s: %s" % (self.label, self.rules, label, what,
+                                                        type(e).__name__, e))
+        show = getattr(sys, "print_exception", None)
+        if show is not None:
+            show(e)
+
+    def refusals(self):
+        return len(self.refused())
+
+    def refused(self):
+        hw = sys.modules.get("_hw")
+        return hw.refused if hw is not None else []
+
+    @staticmethod
+    def name_of(button):
+        from binocle.buttons import NAMES
+        return NAMES[button] if 0 <= button < len(NAMES) else str(button)
+
+    def top_name(self):
+        top = self.app.top()
+        return type(top).__name__ if top is not None else ""
+
+    def scenes_opened(self, rules):
+        out = []
+        for r, scene, _, _ in self.opened:
+            if r == rules and scene not in out:
+                out.append(scene)
+        return out
+
+    # -- the screens and how each is reached ----------------------------------------------------
+
+    def variants(self):
+        """(label, scene, opener, buttons to press or None for the scene's whole table)."""
+        from binocle import buttons as B
+        A = (B.A,)
+        out = [("title", "Title", self.title, None),
+               ("title with a saved game", "Title", self.title_saved, None)]
+        for i in range(len(self.title_keys())):
+            out.append(("title line %d" % i, "Title", self.title_line(i), A))
+        out.append(("table", "Table", self.table, None))
+        for name, _ in self.records:
+            if name.startswith("choice "):
+                out.append((name, "Choice", self.choice(name), None))
+        if self.has("bury"):
+            out.append(("table, burying", "Table", self.table_at("bury"), None))
+        if self.has("knock"):
+            out.append(("knock menu", "Choice", self.knock_menu, None))
+        out += [("last trick", "LastTrick", self.last_trick, None),
+                ("last trick, none yet", "LastTrick", self.no_trick_yet, None)]
+        if self.rules == "binokel":
+            out.append(("melds", "Melds", self.melds, None))
+        out.append(("pause", "Pause", self.pause, None))
+        for i in range(7):
+            out.append(("pause line %d" % i, "Pause", self.pause_line(i), A))
+        out += [("settings from the pause menu", "SettingsScreen", self.settings, None),
+                ("settings from the title", "SettingsScreen", self.title_to("settings"), None)]
+        for i in range(self.settings_lines()):
+            out.append(("settings line %d" % i, "SettingsScreen", self.settings_line(i), A))
+        out += [("leave the game?", "Confirm", self.confirm_leave, None),
+                ("restart for update?", "Confirm", self.confirm_update, None),
+                ("reset statistics?", "Confirm", self.confirm_reset, None),
+                ("leave the game? yes", "Confirm", self.yes(self.confirm_leave), A),
+                ("restart for update? yes", "Confirm", self.yes(self.confirm_update), A),
+                ("reset statistics? yes", "Confirm", self.yes(self.confirm_reset), A),
+                ("summary", "Summary", self.summary, None),
+                ("score sheet from the pause menu", "Sheet", self.sheet_paused, None),
+                ("score sheet after a deal", "Sheet", self.sheet_deal, None),
+                ("summary, game over", "Summary", self.summary_over, None),
+                ("score sheet, game over", "Sheet", self.sheet_over, None),
+                ("game over", "GameOver", self.game_over, None),
+                ("rules help from the pause menu", "Help", self.help_paused, None),
+                ("rules help from the title", "Help", self.title_to("help"), None),
+                ("rules help without its file", "Help", self.help_missing, None),
+                ("statistics", "StatsScreen", self.title_to("stats"), None)]
+        return out
+
+    def has(self, moment):
+        for name, _ in self.records:
+            if name == moment:
+                return True
+        return False
+
+    def record(self, moment):
+        for name, data in self.records:
+            if name == moment:
+                return data
+        raise AssertionError("no moment %r in the first deal of %s" % (moment, self.rules))
+
+    def push(self, scene):
+        self.app.push(scene)
+        self.tick()
+
+    def fresh(self):
+        """The settings of the walk's start again (a press may have changed them)."""
+        self.app.settings.from_bytes(self.settings0)
+        self.app.assets = self.assets0
+
+    # the title
+
+    def title(self):
+        from binocle.scenes.title import Title
+        self.fresh()
+        self.app.session = None
+        self.app.saved = None
+        self.app.replace(Title(self.app))
+        self.tick()
+
+    def title_saved(self):
+        from binocle.scenes.title import Title
+        self.fresh()
+        self.app.session = None
+        self.app.saved = self.record("pick")
+        self.app.replace(Title(self.app))
+        self.tick()
+
+    def title_keys(self):
+        self.title_saved()
+        return list(self.app.top().keys)
+
+    def title_line(self, i):
+        def opener():
+            self.title_saved()
+            self.app.top().menu.select(i)
+        return opener
+
+    def title_to(self, key):
+        def opener():
+            self.title_saved()
+            title = self.app.top()
+            title.menu.select(title.keys.index(key))
+            title.choose()
+            self.tick()
+        return opener
+
+    # a game
+
+    def continued(self, moment):
+        """The saved game at that moment, continued as the title's first line does; or, for
+        "pick", if that table is still at the bottom with nothing played since, back to it
+        (as B or "Resume" would go back), which is quicker."""
+        self.fresh()
+        app = self.app
+        if moment == "pick" and self.base is not None and app.scenes and \
+                app.scenes[0] is self.base[0] and app.session is self.base[0].session and \
+                app.session.state.nactions == self.base[1]:
+            while len(app.scenes) > 1:
+                app.pop()
+            self.tick()
+            if self.top_name() == "Table" and app.scenes[0].picking():
+                return app.scenes[0]
+        app.session = None
+        app.saved = self.record(moment)
+        if not app.resume_game():
+            raise AssertionError("the record of %r did not load" % moment)
+        self.tick()
+        self.base = (app.scenes[0], app.session.state.nactions) if moment == "pick" else None
+        return app.scenes[0]
+
+    def table(self):
+        self.continued("pick")
+
+    def table_at(self, moment):
+        def opener():
+            self.continued(moment)
+        return opener
+
+    def choice(self, moment):
+        def opener():
+            self.continued(moment)
+        return opener
+
+    def knock_menu(self):
+        self.continued("knock").other()
+        self.tick()
+
+    def last_trick(self):
+        self.continued("pick").show_last_trick()
+        self.tick()
+
+    def no_trick_yet(self):
+        self.continued("fresh").show_last_trick()
+        self.tick()
+
+    def melds(self):
+        from binocle.scenes.melds import Melds
+        table = self.continued("pick")
+        self.push(Melds(self.app, table.obs, table.session.names))
+
+    def pause(self):
+        self.continued("pick").pause()
+        self.tick()
+
+    def pause_line(self, i):
+        def opener():
+            self.pause()
+            self.app.top().menu.select(i)
+        return opener
+
+    def settings(self):
+        self.pause()
+        self.app.top().settings()
+        self.tick()
+
+    def settings_lines(self):
+        self.settings()
+        return len(self.app.top().menu.items)
+
+    def settings_line(self, i):
+        def opener():
+            self.settings()
+            self.app.top().menu.select(i)
+        return opener
+
+    def confirm_leave(self):
+        self.pause()
+        self.app.top().new_game()
+        self.tick()
+
+    def confirm_update(self):
+        self.settings()
+        menu = self.app.top().menu
+        menu.select(len(menu.items) - 1)
+        self.app.top().choose()
+        self.tick()
+
+    def confirm_reset(self):
+        self.title_to("stats")()
+        menu = self.app.top().menu
+        menu.select(len(menu.items) - 1)
+        self.app.top().choose()
+        self.tick()
+
+    def yes(self, confirm):
+        def opener():
+            confirm()
+            self.app.top().menu.select(1)
+        return opener
+
+    def summary(self):
+        self.continued("between")
+        self.tick()
+
+    def sheet_paused(self):
+        self.pause()
+        self.app.top().sheet()
+        self.tick()
+
+    def sheet_deal(self):
+        self.summary()
+        self.app.top().next()
+        self.tick()
+
+    def over_session(self):
+        """The game ended by the deal's last action: hoyle by a knock, the others with the
+        target lowered to what the players have (the engine alone, not by the buttons)."""
+        if self.over is None:
+            from engine import actions, record
+            from binocle.session import resume
+            if self.rules == "hoyle":
+                s = resume(self.record("knock"), LEVEL)
+                s.apply(actions.KNOCK)
+            else:
+                s = resume(self.record("before end"), LEVEL)
+                s.state.target = 1
+                last = record.decode_actions(self.record("between"))
+                s.apply(last[len(last) - 1])
+            if not s.game_over():
+                raise AssertionError("the game did not end")
+            self.over = s
+        return self.over
+
+    def summary_over(self):
+        from binocle.scenes.table import Table
+        self.fresh()
+        self.app.session = self.over_session()
+        self.app.saved = None
+        self.app.replace(Table(self.app, self.app.session))
+        self.tick()
+        self.tick()
+
+    def sheet_over(self):
+        self.summary_over()
+        self.app.top().next()
+        self.tick()
+
+    def game_over(self):
+        self.sheet_over()
+        self.app.top().next()
+        self.tick()
+
+    def help_paused(self):
+        self.pause()
+        self.app.top().rules()
+        self.tick()
+
+    def help_missing(self):
+        from binocle.scenes.help import Help
+        self.continued("pick")
+        assets, self.app.assets = self.app.assets, "no-such-folder/"
+        try:
+            self.push(Help(self.app, self.rules))
+        finally:
+            self.app.assets = assets
+
+    def fill_stats(self):
+        """Some of everything in the statistics, so each of their lines shows."""
+        from binocle.settings import RULES as ORDER, LEVEL_NAMES
+        stats = self.app.stats
+        for r in range(len(ORDER)):
+            for lv in range(len(LEVEL_NAMES)):
+                stats.deal(r, lv, 120 + r * 10 + lv, True, 1)
+                stats.deal(r, lv, -80, False, -1)
+                stats.game(r, lv, True)
+                stats.game(r, lv, True)
