@@ -57,11 +57,26 @@ def game(us, actions=(1, 2)):
     return {"us": list(us), "alloc": [], "actions": list(actions), "choice": 2, "deals": 1, "over": True}
 
 
-def test_each_repetition_scaled_by_its_own_pystones_then_the_median():
+def run_of(us, marks):
+    return {"games": [game(us, range(len(us)))], "marks": marks, "pystones": [r for n, r in marks]}
+
+
+def test_each_decision_scaled_by_the_pystone_runs_around_it():
+    # runs before decision 0 at 92,500 and 90,000, at the second deal's start (after 2
+    # decisions) at 37,000, after the last (3) at 38,000 and 36,000
+    marks = [[0, 92500], [0, 90000], [2, 37000], [3, 38000], [3, 36000]]
+    assert ai.decision_rates(marks, 3) == [90000, 90000, 37000]   # (92.5, 90, 37), (37, 38, 36)
+    run = ai._combine([run_of([1000, 3700, 1850], marks)])
+    assert run["games"][0]["samd51_ms"] == [
+        1.0 * 90000 / 1850, 3.7 * 90000 / 1850, 1.85 * 37000 / 1850]
+    assert run["rate_each_rep"] == [38000]                           # the median of all five
+
+
+def test_each_repetition_scaled_then_the_median():
     # the runs at 92,500 pystones/s (x 50), 37,000 (x 20) and 37,000 (x 20)
-    reps = [{"games": [game([1000, 3000])], "pystones": [92500, 90000, 95000]},
-            {"games": [game([2000, 2000])], "pystones": [37000]},
-            {"games": [game([3000, 1000])], "pystones": [36000, 38000]}]
+    reps = [run_of([1000, 3000], [[0, 92500], [2, 92500]]),
+            run_of([2000, 2000], [[0, 37000], [2, 37000]]),
+            run_of([3000, 1000], [[0, 36000], [0, 38000], [2, 37000]])]
     run = ai._combine(reps)
     assert run["games"][0]["samd51_ms"] == [50.0, 40.0]       # of (50, 40, 60) and (150, 40, 20)
     assert run["games"][0]["us"] == [2000, 2000]               # the times here: medians too
@@ -71,7 +86,7 @@ def test_each_repetition_scaled_by_its_own_pystones_then_the_median():
 def test_limits_with_given_numbers():
     # 19 decisions of 10 ms and one of 25 ms here, at 185,000 pystones/s: x 100 on a SAMD51
     us = [10000] * 19 + [25000]
-    run = ai._combine([{"games": [game(us, range(20))], "pystones": [185000]}])
+    run = ai._combine([run_of(us, [[0, 185000], [20, 185000]])])
     hard = ai.level_rules_report("hard", run, run)
     assert hard["samd51_ms"] == {"p50": 1000.0, "p95": 1000.0, "max": 2500.0}
     assert hard["decisions_over_ms"] == {"500": 20, "1000": 1, "2000": 1}

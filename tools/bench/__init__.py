@@ -18,8 +18,9 @@ is in the JSON. What each module measures:
 
 A SAMD51 estimate is never a fixed factor: every process that times a
 workload (this process for CPython, each guest run for MicroPython) also
-runs pystone before and after it, and its times are scaled by its own
-pystones per second against a SAMD51's (calibrate.py).
+runs pystone before and after it (and at every deal of the AI's games), and
+its times are scaled by its own pystones per second against a SAMD51's
+(calibrate.py).
 
 The modules other than command.py and host.py also run under MicroPython:
 at import they use only what both interpreters have.

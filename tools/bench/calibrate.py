@@ -1,7 +1,9 @@
 """pystone 1.2 under each interpreter, and the scaling of a time measured here to a board.
 
 SAMD51 time = time measured here x (that interpreter's pystones per second,
-measured in the same process around the workload / SAMD51_PYSTONES).
+measured in the same process around the workload / SAMD51_PYSTONES). The
+AI's games also run pystone at every deal, and each decision is scaled by
+the runs just before and after it (ai.py).
 
 The standard pystone 1.2 comes from the package registry (PyPI's sdist of
 micropython-pystone 3.4.2-2, whose pystone.py is exactly that text with
@@ -211,7 +213,8 @@ METHOD = ("SAMD51 ms = ms measured here x (pystones per second of the same inter
           "and on ticks_us under MicroPython; every workload timed (each repetition in this CPython "
           "process, each MicroPython guest run, collection off) has pystone run several times just "
           "before and just after it in the same process, and its times are scaled by the median of "
-          "those runs (workload_medians: how far those medians moved during the bench). %d "
+          "those runs (the AI's games: also a run at every deal, each decision scaled by the runs "
+          "just before and after it; workload_medians: how far the medians moved during the bench). %d "
           "pystones/s is a SAMD51 board's: a pyboard (STM32F405) runs MicroPython's pystone at "
           "1,847/s and a SAMD51 board runs the same MicroPython benchmark suite in about the same "
           "time. The MicroPython-WASI estimate is the one to use (scaled this way, the AI's time "
