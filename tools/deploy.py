@@ -3,9 +3,11 @@
     python -m tools deploy [--drive PATH | --image FILE] [--bundle DIR] [--dry-run] [--yes]
 
 Without --drive or --image it looks for a mounted CIRCUITPY or BINOCLE drive.
+Names on the drive are matched without case, as FAT does (CODE.PY is code.py).
 It reads boot_out.txt (board, CircuitPython version) and checks the free space
 before writing anything, then writes only what changed, in an order that keeps
-an interrupted update visible to the board's start-up check:
+an interrupted update visible to the board's start-up check (an image that a cut
+write left unsound is put right first: drives.ImageDrive):
 
 1. a marker file, binocle-update.tmp-binocle, listing the old files to remove
    (a rerun finds them there once manifest.json is already the new one); it

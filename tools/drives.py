@@ -331,20 +331,20 @@ def _short_slot(short, attr, bits, cluster, size, like=None):
 class _Entry:
     """A file or folder: the slots first..last of its folder (long-name slots, then the short one)."""
 
-    __slots__ = ("folder", "first", "last", "name", "short", "attr", "cluster", "size")
+    __slots__ = ("folder", "first", "last", "name", "short", "attr", "cluster", "size", "keys")
 
     def __init__(self, folder, first, last, name, slot):
         self.folder, self.first, self.last, self.name = folder, first, last, name
         self.short = bytes(slot[0:11])
         self.attr = slot[11]
         self.cluster, self.size = struct.unpack_from("<HL", slot, 26)
+        self.keys = (fold(name), fold(_short_text(self.short)))     # found by either
 
     def is_folder(self):
         return bool(self.attr & _FOLDER)
 
     def named(self, name):
-        key = fold(name)
-        return key == fold(self.name) or key == fold(_short_text(self.short))
+        return fold(name) in self.keys
 
 
 class _Folder:
@@ -610,8 +610,9 @@ class _Volume:
         return folder.offsets[last] - folder.offsets[first] == (last - first) * _SLOT
 
     def lookup(self, folder, name):
+        key = fold(name)
         for e in folder.entries():
-            if e.named(name):
+            if key in e.keys:
                 return e
         return None
 
@@ -817,17 +818,22 @@ class _Volume:
     # what a cut can leave
 
     def _check(self, copies_differ):
-        """Put right in memory what a write cut short can leave (repair() writes it):
+        """Put right in memory what a write cut short can leave (repair() writes it).
 
-        - long-name slots that belong to no entry, and old entries after a folder's end;
-        - a name listed twice in a folder, or an entry on clusters an earlier one holds
-          (both left by a folder rewritten in place and cut part-way): the later goes;
-        - an entry on a free or bad cluster, or whose chain runs into one (its entry was
-          written before the FAT): the chain ends before it, the size is cut to match;
-        - a chain longer than its file needs; clusters taken that no entry reaches (a cut
-          between a FAT write and its entry): freed;
-        - FAT copies that differ (a cut between them): the first one is written to all.
-        Folders are walked from the root, so the earlier of two claims wins, as in fsck.fat."""
+        This tool's own cuts leave only the first and the last two kinds below; other
+        writers' (pyfatfs writes an entry before the FAT that allocates its clusters, and
+        rewrites a whole folder for each change) leave all of them, and then a FAT library
+        fails on the next read or fsck.fat finds clusters in two files even after a rerun:
+        - long-name slots that belong to no entry; old slots after a folder's end marker;
+        - a name twice in a folder, or an entry on the first cluster an earlier entry holds
+          (a folder rewritten in place, cut part-way): the later entry goes;
+        - a file on a free cluster: emptied (a folder there goes); a chain that runs into
+          a free, bad or taken cluster or off the drive: ends before it, the size cut to fit;
+        - a chain longer than its file needs: the rest freed;
+        - clusters taken that no entry reaches (a cut between the FAT and the entry): freed;
+        - FAT copies that differ (a cut between them): the first, written first, goes to
+          all; the "not closed cleanly" mark: cleared.
+        Folders are walked from the root, entries in order: the earlier of two claims wins."""
         counts = {}
 
         def count(what, n=1):
@@ -850,7 +856,7 @@ class _Volume:
             count("old slots after the end of a folder, cleared", len(stale))
             seen = set()
             for e in entries:
-                keys = {fold(e.name), fold(_short_text(e.short))}
+                keys = set(e.keys)
                 chain, why = ([], "twice") if keys & seen else self._walk(e.cluster, owned)
                 seen |= keys
                 if why and not chain and (e.is_folder() or why != "free"):
@@ -1001,9 +1007,12 @@ class ImageDrive(Drive):
         self._writable = False
         try:
             self._vol = _Volume(self._f, path)
-        except (DriveError, struct.error, ValueError):
+        except DriveError:
             self._f.close()
             raise
+        except (struct.error, ValueError, IndexError, OverflowError) as e:
+            self._f.close()
+            raise DriveError("%s is not a FAT disk image (%s)" % (path, e))
 
     def _open_file(self, writable):
         """The image file, unbuffered: each write reaches it when it is made, in order."""

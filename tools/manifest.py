@@ -149,7 +149,8 @@ def dir_bytes(paths, cluster):
     """Clusters, in bytes, that the directories of these paths take (the FAT12 root costs none).
 
     Each name takes one 32-byte entry plus one per 13 characters of its long
-    name (every lower-case name has one), and a directory holds . and .. too."""
+    name (counted for every name, so an upper bound: a lower-case 8.3 name such
+    as code.py needs none), and a directory holds . and .. too."""
     entries = {}
     for path in paths:
         parts = path.split("/")
