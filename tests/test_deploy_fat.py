@@ -372,6 +372,35 @@ def test_what_cut_writes_left_is_put_right_before_the_plan(tmp_path, v1):
         assert d.files()["a.txt"] == 1000 and d.repairs() == []
 
 
+def test_a_repair_cut_at_any_write_is_finished_by_the_next_run(tmp_path, v1):
+    """The rerun that puts a damaged drive right is itself cut, before each of its first writes
+    (the repair's, then the deploy's): the run after that still ends with a sound drive."""
+    damaged = damaged_drive(tmp_path / "damaged.img")
+    image = str(tmp_path / "cut.img")
+    for n in range(12):
+        shutil.copyfile(damaged, image)
+        with CutImage(image, cut_after=n) as d:
+            with pytest.raises(deploy.DeployError, match="went away"):
+                run(v1, d)
+        with drives.ImageDrive(image) as d:
+            assert "done: binocle" in run(v1, d)
+        assert_sound(image, v1, tmp_path, keep={"boot_out.txt": BOOT_OUT, "settings.toml": SETTINGS},
+                     why="cut before write %d" % (n + 1))
+
+
+@pytest.mark.skipif(fsck(os.devnull) is None,
+                    reason="fsck.fat (Debian's dosfstools) is not installed: results here are "
+                           "checked by pyfatfs and by fat_helpers.fat_problems only")
+def test_fsck_fat_and_the_tests_own_check_agree(tmp_path, v1):
+    clean = mkfs_image(tmp_path / "clean.img")
+    damaged = damaged_drive(tmp_path / "damaged.img")
+    assert fsck(clean) == [] and fat_problems(clean) == []
+    assert fsck(damaged) and fat_problems(damaged)
+    with drives.ImageDrive(damaged) as d:
+        run(v1, d)
+    assert fsck(damaged) == [] and fat_problems(damaged) == []
+
+
 def test_a_drive_made_sound_needs_only_its_repair(tmp_path, v1):
     image = player_drive(tmp_path / "done.img")
     with drives.ImageDrive(image) as d:
