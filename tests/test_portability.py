@@ -13,7 +13,7 @@ ALLOWED_IMPORTS = {"micropython", "engine"}
 APP_IMPORTS = ALLOWED_IMPORTS | {
     "binocle", "displayio", "terminalio", "board", "keypad", "analogio", "supervisor",
     "microcontroller", "time", "gc", "sys", "os", "json", "storage", "array", "audiocore", "audioio",
-    "digitalio", "adafruit_imageload"}
+    "digitalio", "traceback", "adafruit_imageload"}
 DESKTOP_ONLY = (os.path.join("boards", "sim.py"),)     # the simulator's profile (pygame)
 MAX_LINES = 400
 

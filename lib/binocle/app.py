@@ -47,6 +47,7 @@ class App:
         self.toast_until = 0
         self.hint_job = None
         self.running = True
+        self.failed = False              # a screen failed and no button was pressed since
         self.session = None
         self.frames = 0
         self.display.root_group = self.root
@@ -89,12 +90,16 @@ class App:
 
     def replace(self, scene):
         """Drop every scene and show this one (new game, back to the title)."""
+        gone = self._drop()
+        self.push(scene)
+        self._unload(gone)
+
+    def _drop(self):
         gone = []
         while self.scenes:
             gone.append(self.scenes.pop())
             self.layers.remove(gone[-1].group)
-        self.push(scene)
-        self._unload(gone)
+        return gone
 
     def _unload(self, gone):
         """Forget the modules of closed scenes that no open scene still uses."""
@@ -181,6 +186,7 @@ class App:
         scene = self.top()
         if scene is None:
             return
+        self.failed = False
         self._wake()
         if self.toast_until and button != B.SELECT:
             self.clear_toast()
@@ -192,8 +198,19 @@ class App:
                 return
 
     def tick(self):
-        """One frame: buttons, the top scene's work, the screen."""
+        """One frame: buttons, the top scene's work, the screen. A screen that fails (a bug)
+        does not stop the game: recover() takes the player back."""
         self.now = self.profile.ticks_ms()
+        try:
+            self._frame()
+        except MemoryError:
+            raise                        # code.py says what it means
+        except Exception as e:
+            self.recover(e)
+        self.frames += 1
+        self.display.refresh()
+
+    def _frame(self):
         self.profile.buttons.poll(self.input, self.now)
         presses = self.presses
         presses.clear()
@@ -210,8 +227,32 @@ class App:
             scene.update(self.now)
         if self.hint_job is None and not (scene is not None and getattr(scene, "thinking", False)):
             self.busy(False)
-        self.frames += 1
-        self.display.refresh()
+
+    def recover(self, e):
+        """Say that a screen failed and go back to the game in progress as saved after its
+        last action, else to the title. Failing again before a button is pressed goes to the
+        title; failing there too stops the game (code.py says so)."""
+        try:
+            import traceback             # for the serial console: what to report
+            traceback.print_exception(e)
+        except Exception:
+            print("Error:", type(e).__name__, e)
+        again, self.failed = self.failed, True
+        if again and self.session is None:
+            raise e
+        playing = self.session is not None and self.saved is not None and not again
+        self.session = self.hint_job = None
+        self._unload(self._drop())
+        gc.collect()
+        try:
+            back = playing and self.resume_game()
+        except Exception:                # the game's own table fails: the title, then
+            back = self.session = None
+        if not back:
+            from binocle.scenes.title import Title
+            self.replace(Title(self))
+        self.toast("Sorry, a screen failed (%s). Back to the %s." % (
+            type(e).__name__, "game" if self.session is not None else "title"), 5000)
 
     def run(self):
         from binocle.scenes.title import Title
