@@ -1,5 +1,8 @@
 """Never lose a game: the app saves after every action and picks the game up again after a
-power cut; settings and statistics survive; damaged saves give a message and a fresh start."""
+power cut; settings and statistics survive; damaged saves give a message and a fresh start.
+(The app on a desktop keeps its journal in RAM here, as the board keeps it on its drive.)"""
+
+import io
 
 import pytest
 
@@ -7,13 +10,21 @@ from tools.simdriver import Driver
 from tools.sim import load_paths
 
 load_paths()
-from binocle import store as nvstore          # noqa: E402
-from binocle.stats import Stats               # noqa: E402
+from binocle import nvmstore, saveload, store as nvstore  # noqa: E402
+from binocle.stats import Stats                 # noqa: E402
+
+
+class RamNvm(bytearray):
+    """The board's nvm and, beside it, its drive's journal file: both in RAM."""
+
+    def __init__(self):
+        bytearray.__init__(self, b"\xff" * 8192)
+        self.journal = io.BytesIO(b"\xff" * nvstore.SIZE)
 
 
 @pytest.fixture(scope="module")
 def d():
-    return Driver()
+    return Driver(RamNvm())
 
 
 def play_actions(d, n):
@@ -28,12 +39,17 @@ def fingerprint(session):
     return (bytes(state.history), state.scores(), state.observation(0).key(), state.current_player())
 
 
+def reopened(d):
+    """What a board switched on now would find."""
+    return saveload.open_saves(d.nvm)
+
+
 def test_switched_off_mid_deal_the_game_goes_on_at_the_same_point(d):
     d.start("hoyle", 7)
     play_actions(d, 23)
     before = fingerprint(d.app.session)
     played = bytes(d.app.session.ai[1].memory.played)
-    d.boot()                                       # power off and on: a new app, the same nvm
+    d.boot()                                       # power off and on: a new app, the same saves
     d.title()
     title = d.scene()
     assert title.keys[0] == "continue" and title.menu.items[0] == "Continue saved game"
@@ -44,32 +60,35 @@ def test_switched_off_mid_deal_the_game_goes_on_at_the_same_point(d):
     assert bytes(d.app.session.ai[1].memory.played) == played
 
 
-def test_every_action_is_saved(d):
+def test_every_action_is_saved_and_nothing_goes_to_the_nvm(d):
     d.start("binokel", 11)
-    store = d.app.store
+    nvm_before = bytes(d.nvm)
     for _ in range(40):
         n = d.app.session.state.nactions
         while d.app.session.state.nactions == n:
             if not d.person_move():
                 d.tick()
-        data, msg = store.load_game()
-        assert msg is None
-        assert data[7:] == bytes(d.app.session.state.history)     # header, then every action
+        got = reopened(d)
+        assert got.notes == []
+        assert got.record[7:] == bytes(d.app.session.state.history)     # header, then every action
+    assert bytes(d.nvm) == nvm_before
 
 
-def test_a_damaged_save_says_so_and_starts_fresh(d):
+def test_a_damaged_journal_says_so_and_starts_from_the_backup(d):
     d.start("french", 3)
     play_actions(d, 5)
-    nvm = d.nvm
-    for i in range(768, len(nvm)):                 # scribble over both game slots
-        nvm[i] = (i * 7) & 0xFF
+    data = d.nvm.journal.getbuffer()
+    for i in range(len(data)):                     # scribble over the whole file
+        data[i] = (i * 7) & 0xFF
+    del data
     d.boot()
     assert d.app.saved is None
-    assert d.app.notes == ["Saved game: unknown data found; new start."]
+    assert d.app.notes == ["Saves on the drive damaged: backup used."]
     d.title()
     assert d.scene().keys[0] == "play"
     d.tick()
-    assert d.text(d.app.toast_lines[0]).startswith("Saved game: unknown")
+    assert d.text(d.app.toast_lines[0]).startswith("Saves on the drive")
+    assert reopened(d).notes == []                 # the journal is whole again
 
 
 def test_settings_and_statistics_survive_a_restart(d):
@@ -100,9 +119,11 @@ def test_statistics_screen_and_reset(d):
     assert d.scene_name() == "Confirm"
     d.press(d.B.DOWN)
     d.press(d.B.A)
-    assert d.app.stats.to_bytes() == Stats().to_bytes()
-    data, msg = d.app.store.load_blob(nvstore.KIND_STATS)
-    assert data == Stats().to_bytes() and msg is None
+    cells = Stats().to_bytes()[:199]
+    assert d.app.stats.to_bytes()[:199] == cells
+    assert reopened(d).stats[:199] == cells
+    backup = nvmstore.NvmStore(d.nvm).load_blob(nvmstore.KIND_STATS)   # and the nvm's copy
+    assert backup[0][:199] == cells and backup[1] is None
 
 
 def test_stats_count_deals_games_contracts_and_streaks():
@@ -115,21 +136,51 @@ def test_stats_count_deals_games_contracts_and_streaks():
     assert s.get(2, 1) == (3, 2, 2, 1, 250, -110, 1, 1, 0, 2)
     assert s.get(0, 0) == (0, 0, 0, 0, None, 0, 0, 0, 0, 0)
     assert Stats(s.to_bytes()).get(2, 1) == s.get(2, 1)
-    assert Stats(b"\x09" + s.to_bytes()[1:]).get(2, 1)[0] == 0          # another layout: fresh
+    assert not Stats(b"\x09" + s.to_bytes()[1:]).ok                  # another layout: fresh
+    assert Stats(b"\x09" + s.to_bytes()[1:]).get(2, 1)[0] == 0
+    old = Stats(b"\x01" + s.to_bytes()[1:199])                        # layout 1: read
+    assert old.ok and old.get(2, 1) == s.get(2, 1) and not old.counting(bytes(6))
     from binocle.scenes.statsview import stats_lines
     assert stats_lines(s, 2) == ["Easy: games 0, won 0", "Normal: games 3, won 2", " deals 2 won 1",
                                  " best 250 avg -55", " contracts 1/2 made", " longest streak 2",
                                  "Hard: games 0, won 0"]
 
 
-def test_a_game_too_long_to_keep_goes_on_unsaved_with_a_message(d):
-    class SmallStore(nvstore.Store):
-        """A store whose game slot holds 60-byte records (a real one holds 3701)."""
-        def capacity(self, kind=nvstore.KIND_GAME):
-            return 60 if kind == nvstore.KIND_GAME else nvstore.Store.capacity(self, kind)
+def test_counting_is_keyed_to_the_game_and_goes_once_per_deal():
+    two_hand = ((0, 0, (40, 20), (100, 30)), (1, 0, (10, 70), (20, 200)))
+    s = Stats()
+    s.begin(b"\x00\x00\x07\x00\x00\x00")
+    s.count(0, 1, two_hand[:1], False, False)
+    s.count(0, 1, two_hand[:1], False, False)             # saved again: counted once
+    assert s.get(0, 1)[:4] == (0, 0, 1, 1)
+    s.count(0, 1, two_hand, True, False)
+    s.count(0, 1, two_hand, True, False)
+    assert s.get(0, 1)[:5] == (1, 0, 2, 1, 140) and s.counting(b"\x00\x00\x07\x00\x00\x00")
+    s.begin(b"\x00\x00\x08\x00\x00\x00", counted=2, done=1)   # a game its deals were counted of
+    s.count(0, 1, two_hand, True, False)
+    assert s.get(0, 1)[:3] == (1, 0, 2)
+    s.reset()                                              # the game being counted stays
+    s.count(0, 1, two_hand, True, False)
+    assert s.get(0, 1)[:3] == (0, 0, 0)
 
+
+def test_a_game_too_long_to_keep_goes_on_unsaved_with_a_message(d):
     d.start("binokel", 11)
-    d.app.store = SmallStore(bytearray(b"\xff" * 8192))
+    kept = []
+
+    class Full(nvstore.Journal):
+        """A journal that keeps nothing past the game's first 30 actions."""
+
+        def save(self, settings, stats, head=None, body=b""):
+            if head is not None and len(body) > 30:
+                if not self.full:
+                    self.full = self.last
+                kept.append(self.full)
+            return nvstore.Journal.save(self, settings, stats, head, body)
+
+    j = d.app.store
+    d.app.store = Full(j.f, j.seq, j.base)
+    d.app.store.last = j.last
     said = []
     while d.app.session.state.nactions < 70:
         if d.app.said_too_long and not said:
@@ -137,6 +188,6 @@ def test_a_game_too_long_to_keep_goes_on_unsaved_with_a_message(d):
         if not d.person_move():
             d.tick()
     assert said and said[0].startswith("Game too long to keep: it goes on unsaved.")
-    data, msg = d.app.store.load_game()
-    assert msg is None and len(data) == 60                      # the last record that fitted
-    assert bytes(d.app.session.state.history).startswith(data[7:])
+    got = reopened(d)
+    assert got.notes == [] and len(got.record) == kept[0] and kept[0] <= 7 + 31
+    assert bytes(d.app.session.state.history).startswith(got.record[7:])

@@ -1,5 +1,6 @@
-"""Saves in non-volatile memory (lib/binocle/store.py): cut writes, bit flips, garbage,
-every format version, sizes of real and random games, and records that replay exactly."""
+"""The nvm's saves (lib/binocle/nvmstore.py: a backup now, and all saves of older versions):
+cut writes, bit flips, garbage, every format version, sizes of real and random games, and
+records that replay exactly. The journal on the drive: tests/test_journal.py."""
 
 import sys
 
@@ -8,8 +9,8 @@ if "lib" not in sys.path:
 
 import pytest
 
-from binocle import saveload, store
-from binocle.store import KIND_GAME, KIND_SETTINGS, KIND_STATS, Store
+from binocle import nvmstore as saveload, store
+from binocle.nvmstore import KIND_GAME, KIND_SETTINGS, KIND_STATS, NvmStore as Store
 from engine import record
 from engine.ai import new_player
 from engine.rng import Rng
@@ -150,15 +151,15 @@ def test_bytes_are_where_the_docstring_draws_them():
 def test_messages_fit_the_screen():
     lines = store.MSG_TOO_LONG.split("\n")
     for name in ("Saved game", "Settings", "Statistics"):
-        for pattern in (saveload._MSG_DAMAGED, saveload._MSG_NEWER, saveload._MSG_FOREIGN):
+        for pattern in (saveload.MSG_DAMAGED, saveload.MSG_NEWER, saveload.MSG_FOREIGN):
             lines += (pattern % name).split("\n")
     assert max(len(line) for line in lines) == 24
 
 
 def test_sequence_numbers_wrap_and_skip_blank_bytes():
-    assert store.newer(1, 0xFFFE) and not store.newer(0xFFFE, 1)
-    assert store.newer(0x8001, 1) is False and store.newer(0x8000, 1) is True
-    assert [store.next_seq(s) for s in (1, 0xFE, 0xFFFE, 0x1FE)] == [2, 0x101, 1, 0x201]
+    assert saveload.newer(1, 0xFFFE) and not saveload.newer(0xFFFE, 1)
+    assert saveload.newer(0x8001, 1) is False and saveload.newer(0x8000, 1) is True
+    assert [saveload.next_seq(s) for s in (1, 0xFE, 0xFFFE, 0x1FE)] == [2, 0x101, 1, 0x201]
     nvm = blank()
     put(nvm, SETTINGS, 1, slot_image(b"old", 0xFFFD, KIND_SETTINGS))
     s = Store(nvm)
@@ -315,7 +316,7 @@ def test_random_garbage_never_loads():
                 nvm[end - 5:end - 3] = b"\xb1\x0c"
         names = ("", "Saved game", "Settings", "Statistics")
         for kind in (KIND_GAME, KIND_SETTINGS, KIND_STATS):
-            message = saveload._MSG_DAMAGED if trial % 3 == 0 else saveload._MSG_FOREIGN
+            message = saveload.MSG_DAMAGED if trial % 3 == 0 else saveload.MSG_FOREIGN
             assert load(nvm, kind) == (None, message % names[kind]), (trial, kind)
         rec = game_record("french", trial, 20)
         assert Store(nvm).save_game(rec) and Store(nvm).load_game() == (rec, None)
@@ -364,9 +365,18 @@ def test_newer_format_version_is_not_used():
     nvm = blank()
     put(nvm, game_region(8192), 1, slot_image(b"\x09" + rec[1:], 1, KIND_GAME))
     assert Store(nvm).load_game() == (None, newer)         # a newer engine's record format
+    for other in (rec[:1] + b"\x07" + rec[2:],             # a rule set this engine lacks
+                  rec[:2] + b"\x04" + rec[3:],             # an option bit hoyle lacks
+                  b"\x01\x01\x01" + rec[3:],                # french's low bits: not used
+                  b"\x01\x02\x10" + rec[3:]):               # binokel has no options
+        nvm = blank()
+        put(nvm, game_region(8192), 1, slot_image(other, 1, KIND_GAME))
+        assert Store(nvm).load_game() == (None, newer), other[:3]
     nvm = blank()
-    put(nvm, game_region(8192), 1, slot_image(rec[:1] + b"\x07" + rec[2:], 1, KIND_GAME))
+    put(nvm, game_region(8192), 1, slot_image(b"\x00" + rec[1:], 1, KIND_GAME))
     assert Store(nvm).load_game() == (None, "Saved game damaged:\nnew start.")
+    for known in (b"\x01\x00\x03", b"\x01\x01\xf0", b"\x01\x02\x00"):
+        assert saveload.check_record(known + rec[3:]) is None
 
 
 def test_a_flipped_version_byte_falls_back():

@@ -14,7 +14,6 @@ import gc
 
 import displayio
 
-from engine.state import PH_OVER
 from binocle import buttons as B
 from binocle import forget
 from binocle import ui, words
@@ -262,90 +261,88 @@ class App:
             if hasattr(self.profile, "quit_requested") and self.profile.quit_requested():
                 break
 
-    # -- saves: settings, statistics, the game in progress -----------------------------
+    # -- saves: settings, statistics, the game in progress (store.py, saveload.py) ----
 
     def _open_saves(self, nvm):
-        from binocle import store, saveload
-        from binocle.stats import Stats
-        if nvm is None:
-            nvm = saveload.open_nvm(getattr(self.profile, "NVM_PATH", None))
-        self.store = store.Store(nvm)
-        data, msg = self.store.load_blob(store.KIND_SETTINGS)
-        if data is not None and not self.settings.from_bytes(data):
-            msg = "Settings unreadable:\nback to defaults."
-        self._note(msg)
-        data, msg = self.store.load_blob(store.KIND_STATS)
-        self.stats = Stats(data)
-        if data is not None and self.stats.to_bytes() != data:
-            msg = "Statistics unreadable:\nstarted afresh."
-        self._note(msg)
-        self.saved, msg = self.store.load_game()
-        self._note(msg)
-        self.said_too_long = False
-        forget("binocle.saveload")       # read once: its code is not kept during play
+        from binocle import saveload
+        saveload.restore(self, nvm)      # the journal, settings, statistics, the saved game
+        forget("binocle.saveload", "binocle.nvmstore")   # read once: not kept during play
 
     def _note(self, msg):
         if msg:
             self.notes.append(msg.replace("\n", " "))
 
-    def save_settings(self):
-        from binocle.store import KIND_SETTINGS
-        self.store.save_blob(KIND_SETTINGS, self.settings.to_bytes())
-
-    def save_stats(self):
-        from binocle.store import KIND_STATS
-        self.store.save_blob(KIND_STATS, self.stats.to_bytes())
-
-    def autosave(self):
-        """After every action: the game's record, so a power cut loses at most that action."""
-        from engine import record
-        from binocle.store import MSG_TOO_LONG
-        state = self.session.state
-        if state.is_game_over():
-            self.store.clear_game()
-            self.saved = None
-            return
-        data = record.encode(state)
-        if self.store.save_game(data):
-            self.saved = data
-        elif not self.said_too_long:
+    def _write(self):
+        """One journal entry: settings, statistics and the game to continue, if any."""
+        if self.store is not None and not self.said_too_long and \
+                not self.store.keep(self._settings, self.stats.b, self._head, self.saved):
+            from binocle.store import MSG_TOO_LONG
             self.said_too_long = True
             self.toast(MSG_TOO_LONG.replace("\n", " "), 4000)
 
+    def _backup(self, due):
+        """The entry, and if due the nvm's copy of settings and statistics: one erase of the
+        nvm, so only at every second game's end, a reset, or with no journal at all."""
+        if due and self.store is not None:
+            self.stats.mark(self.store.seq + 1)
+        self._write()
+        if due and (self.store is not None or self.nvm_only):
+            from binocle import nvmstore
+            nvmstore.write_backup(self.nvm, self._settings, self.stats.b)
+            forget("binocle.nvmstore")
+
+    def save_settings(self):
+        self._settings = self.settings.to_bytes()
+        self._backup(self.store is None)
+
+    def save_stats(self):
+        self._backup(True)
+
+    def autosave(self):
+        """After every action: the game, with the statistics counting what it finished, in
+        one entry, so a power cut loses at most that action and counts every deal once."""
+        self.deal_done(None)
+        state = self.session.state
+        over = state.is_game_over()
+        self.saved = None if over else state
+        self._kept = len(state.history)
+        self._backup(over and (self.store is None or self.stats.games() % 2 == 0))
+
     def deal_done(self, obs):
-        """Count a finished deal in the statistics (once: when its last action is applied)."""
-        st = self.settings
-        rules, level = st.rules_of(self.session.rules), st.game_level
-        row = obs.sheet[-1]
-        if obs.rules == "binokel":
-            solo, surrendered, gains = row[2], row[5], row[6]
-            mine = gains[0]
-            won = mine > gains[1] and mine > gains[2]
-            contract = 0 if solo != 0 else (1 if gains[0] > 0 and not surrendered else -1)
-        else:
-            mine = row[2][0] + row[3][0]
-            won = mine > row[2][1] + row[3][1]
-            contract = 0
-        self.stats.deal(rules, level, mine, won, contract)
-        if obs.phase == PH_OVER:
-            self.stats.game(rules, level, obs.winner == 0)
-        self.save_stats()
+        """Count what the game finished and is not counted yet (stats.py: once each)."""
+        st, s = self.settings, self.session
+        self.stats.count(st.rules_of(s.rules), st.game_level, s.state.sheet,
+                         s.state.is_game_over(), s.state.winner() == 0)
 
     def resume_game(self):
         """Rebuild the saved game by replaying its record; a note and the title if it fails."""
-        from engine import record
-        from binocle.session import resume
         from binocle.scenes.table import Table
         self.toast("Loading the saved game...")
         self.display.refresh()
-        try:
-            self.session = resume(self.saved, self.settings.level_name(self.settings.game_level))
-        except (record.RecordError, ValueError) as e:
-            self.saved = None
-            self.store.clear_game()
-            self.toast("Saved game unreadable: new start (%s)" % str(e)[:40], 4000)
+        if not self.resume_session():
             return False
         self.replace(Table(self, self.session))
+        return True
+
+    def resume_session(self):
+        """The saved game's Session, replayed as saved; False (a toast, the save cleared) if
+        that fails. Statistics of an older version have counted its finished deals."""
+        from engine import record
+        from binocle.session import resume
+        data = self.saved
+        if not isinstance(data, bytes):                  # the game left for the title
+            data = record.encode(data)[:7 + self._kept]
+        try:
+            self.session = resume(data, self.settings.level_name(self.settings.game_level))
+        except (record.RecordError, ValueError) as e:
+            self.saved = None
+            self._write()
+            self.toast("Saved game unreadable: new start (%s)" % str(e)[:40], 4000)
+            return False
+        state = self.session.state
+        self._head, self.saved = data[:7], state
+        if not self.stats.counting(data[1:7]):
+            self.stats.begin(data[1:7], len(state.sheet), state.is_game_over())
         return True
 
     def beep(self, freq, ms):
@@ -360,15 +357,24 @@ class App:
         return (self.profile.ticks_ms() * 31 + self.frames * 7919) & 0xFFFFFFF
 
     def start_game(self, seed):
-        from binocle.session import Session
         from binocle.scenes.table import Table
+        self.new_session(seed)
+        self.replace(Table(self, self.session))
+
+    def new_session(self, seed):
+        """A new game's Session with the chosen options, counted and saved from the start."""
+        from engine import record
+        from binocle.session import Session
         st = self.settings
         st.game_level = st.level
-        self.save_settings()
+        self._settings = st.to_bytes()
         self.session = Session(st.rules_name(), seed, st.options(), st.level_name())
+        self._head = record.encode(self.session.state)      # no actions yet: the header
+        self.stats.begin(self._head[1:7])
+        if self.store is not None:
+            self.store.new_game()
         self.said_too_long = False
         self.autosave()
-        self.replace(Table(self, self.session))
 
 
 def main():

@@ -1,137 +1,333 @@
-"""Reading the saves back (store.py has the layout): done once when the app starts,
-then forgotten, so its code is not kept during play. Also where the saves live:
-the board's nvm, or a file standing in for it on the desktop."""
+"""Reading the saves back at start, and the backup copy in the board's nvm: used at start,
+then forgotten (and briefly again when the backup is written).
 
+    got = open_saves(nvm)        # microcontroller.nvm, a FileNvm, or bytes in RAM
+    got.settings, got.stats      # bytes, or None on a fresh board
+    got.record                   # the saved game's record, or None
+    got.journal                  # a store.Journal to save into during play, or None
+    got.backup                   # no journal: settings and statistics go to nvm only
+    got.notes                    # lines for the title screen (at most 26 characters)
+
+Where the saves are (the README has what a cut costs on each board):
+
+- The journal, saves/binocle.sav on the drive (store.py), takes every action with the
+  settings and statistics. It is made the first time the drive can be written; what the
+  nvm held then (a game and all of an older version) goes into its first entry.
+- The nvm keeps a backup of settings and statistics, written at the end of every second
+  game and when the statistics are reset: one assignment (one erase) each time.
+- No journal and none can be made (a full drive; a drive the board may not write):
+  settings and statistics are kept in the nvm, written when they change; the game in
+  progress is not kept. A journal the board may not write (the update mode of boot.py):
+  it is read, and nothing is written this time. The title screen says which.
+- No drive at all (bytes in RAM on the desktop): the nvm takes every save, as before.
+
+The nvm's layout, its slots and the desktop's stand-in for it: nvmstore.py.
+"""
+
+import os
 import sys
 
-from engine import record
-from binocle.store import (FORMAT_VERSION, KIND_GAME, crc16, newer, _START, _NAMES, _HEAD, _HEAD0,
-                           _MAGIC0, _MAGIC1)
-
-# States of a slot: CRC and mark still blank (never finished: ours cut short, or none);
-# someone else's bytes; our magic but a bad field or CRC; good; good from a newer version.
-_BLANK, _OTHER, _DAMAGED, _GOOD, _NEWER = 0, 1, 2, 3, 4
+from binocle.nvmstore import (KIND_GAME, KIND_SETTINGS, KIND_STATS, MSG_DAMAGED, NAMES,
+                              NvmStore, FileNvm, open_nvm, check_record, clear_nvm_game)
+from binocle.stats import marked
+from binocle.store import (BLOCK, FORMAT, KIND_ENTRY, KIND_BASE, ROOM, PART, PARTS, SIZE,
+                           BASES, PATH, Journal, crc16, place)
 
 # Player-facing lines: at most 26 characters each.
-_MSG_DAMAGED = "%s damaged:\nnew start."
-_MSG_NEWER = "%s: from a newer\nversion, not used."
-_MSG_FOREIGN = "%s: unknown data\nfound; new start."
+MSG_DRIVE_DAMAGED = "Saves on the drive\ndamaged: backup used."
+MSG_DRIVE_LOST = "Saves on the drive\nlost: backup used."
+MSG_NEWER_DRIVE = "Saves: from a newer\nversion, not used."
+MSG_READ_ONLY = "Drive read-only: this\nsession is not saved."
+MSG_NO_ROOM = "No room for saves on the\ndrive: game not kept."
 
 
-def load_game(store):
-    """(record bytes, None), (None, None) when there is no game, or (None, message)."""
-    data, msg = load_blob(store, KIND_GAME)
-    if not data:
-        return None, msg
+class Found:
+    """What open_saves() found."""
+
+    def __init__(self):
+        self.settings = None
+        self.stats = None
+        self.record = None
+        self.journal = None
+        self.base = None            # (seq, which, length) of the record's base in the journal
+        self.backup = False
+        self.migrate = False        # the journal is new: the app writes its first entry now
+        self.nvm_game = False       # the nvm holds an older version's game
+        self.notes = []
+
+
+def open_saves(nvm, journal=None):
+    """Everything saved, from the journal if it has an entry, else from the nvm."""
+    got = Found()
+    if journal is None:
+        journal = journal_for(nvm)
+    f, how = _open_journal(journal)
+    entry = None
+    newer = data = False
+    top = 0
+    if f is not None:
+        entry, newer, top, data = _newest(f)
+    if entry is not None:
+        _take(got, f, entry)
+    else:
+        nv = NvmStore(nvm)
+        got.settings = _note(got, nv.load_blob(KIND_SETTINGS))
+        got.stats = _note(got, nv.load_blob(KIND_STATS))
+        got.record = _note(got, nv.load_game())
+        got.nvm_game = got.record is not None
+        if newer:
+            got.notes.append(MSG_NEWER_DRIVE)
+        elif f is not None and data:
+            got.notes.append(MSG_DRIVE_DAMAGED)
+        elif f is not None and marked(got.stats):
+            got.notes.append(MSG_DRIVE_LOST)    # blank, but the backup came from a journal
+    if how == "rw":
+        got.journal = Journal(f, top, got.base)
+        got.journal.last = len(got.record) if got.record else 0
+        got.migrate = entry is None
+    elif how == "ram":
+        got.journal = NvmJournal(nvm)           # the desktop's RAM: the nvm takes it all
+    elif how == "ro":
+        got.notes.append(MSG_READ_ONLY)
+    else:
+        got.backup = True
+        if how == "none":
+            got.notes.append(MSG_NO_ROOM)
+    return got
+
+
+class NvmJournal(Journal):
+    """Where there is no drive at all (bytes in RAM on the desktop, no wear to mind): the
+    nvm takes every save, game and all, with the journal's calls."""
+
+    def __init__(self, nvm):
+        Journal.__init__(self, None)
+        self.s = NvmStore(nvm)
+
+    def new_game(self):
+        pass
+
+    def save(self, settings, stats, head=None, body=b""):
+        ok = True
+        if head is None:
+            self.s.clear_game()
+        else:
+            ok = self.s.save_game(bytes(head) + bytes(body))
+        self.s.save_pair(settings, stats)
+        return ok
+
+
+def restore(app, nvm):
+    """What was saved, into the app at its start: the journal to save into, settings,
+    statistics, the game to continue, lines for the title screen; a new journal takes in
+    what the nvm held."""
+    from binocle.stats import Stats
+    if nvm is None:
+        nvm = open_nvm(getattr(app.profile, "NVM_PATH", None))
+    got = open_saves(nvm)
+    app.nvm, app.store, app.nvm_only = nvm, got.journal, got.backup
+    if got.settings is not None and not app.settings.from_bytes(got.settings):
+        got.notes.insert(0, "Settings unreadable:\nback to defaults.")
+    app.stats = Stats(got.stats)
+    if not app.stats.ok:
+        got.notes.append("Statistics unreadable:\nstarted afresh.")
+    for msg in got.notes:
+        app._note(msg)
+    app.saved = got.record
+    app._head = got.record[:7] if got.record else None
+    app._settings = app.settings.to_bytes()
+    app.said_too_long = False
+    if got.migrate:
+        app._write()
+        if got.nvm_game:
+            clear_nvm_game(nvm)                 # the journal has it now
+
+
+def _note(got, pair):
+    if pair[1]:
+        got.notes.append(pair[1])
+    return pair[0]
+
+
+# -- the journal file ------------------------------------------------------------------
+
+def journal_for(nvm):
+    """Where the journal is: the nvm's own `journal` (a path or a file), the board's
+    drive, or nowhere (bytes in RAM on the desktop)."""
+    j = getattr(nvm, "journal", None)
+    if j is not None:
+        return j
+    if sys.implementation.name == "circuitpython":
+        return PATH
+    return None
+
+
+def _open(path, mode):
+    if sys.implementation.name == "cpython":
+        return open(path, mode, buffering=0)    # every write reaches the file at once
+    return open(path, mode)
+
+
+def _open_journal(target):
+    """(file, how): how is "rw", "ro" (read only), "none" (cannot be had) or "ram"."""
+    if target is None:
+        return None, "ram"
+    if not isinstance(target, str):
+        return target, "rw"                     # a file-like object (tests)
     try:
-        record.read_header(data)
-    except record.RecordError:
-        # A good CRC but no record this engine reads: a newer engine wrote it.
-        pattern = _MSG_NEWER if data[0] > record.FORMAT_VERSION else _MSG_DAMAGED
-        return None, pattern % _NAMES[KIND_GAME]
-    return data, None
-
-
-def load_blob(store, kind):
-    """(payload bytes, None), (None, None) on a fresh board, or (None, message).
-    Notes in the store which slot holds the newest copy (the next save takes the other)."""
-    size = store.slot_size(kind)
-    area = store.nvm[_START[kind]:_START[kind] + 2 * size]
-    best = None                     # (state, seq, start, stop) of the newest good copy
-    worst = _BLANK                  # the worst state short of good
-    for s in range(2):
-        got = _check(area, s * size, (s + 1) * size, kind)
-        if got[0] >= _GOOD and (best is None or newer(got[1], best[1])):
-            best = got
-            store.last[kind] = (s, got[1])
-        elif got[0] < _GOOD:
-            worst = max(worst, got[0])
-    if best is None:
-        store.last[kind] = (-1, 0)
-        if worst == _BLANK:
-            return None, None
-        return None, (_MSG_DAMAGED if worst == _DAMAGED else _MSG_FOREIGN) % _NAMES[kind]
-    if best[0] == _NEWER:
-        return None, _MSG_NEWER % _NAMES[kind]
-    return bytes(area[best[2]:best[3]]), None
-
-
-def _check(area, first, end, kind):
-    """(state, seq, payload start, payload end) of the slot area[first:end]."""
-    if area[end - 5] != _MAGIC0 or area[end - 4] != _MAGIC1:
-        b = area[end - 1]
-        if (b == 0 or b == 0xFF) and area[end - 2] == b and area[end - 3] == b:
-            return _BLANK, 0, 0, 0
-        return _OTHER, 0, 0, 0
-    ver = area[end - 6]
-    head = _HEAD if ver else _HEAD0
-    seq = area[end - head] | area[end - head + 1] << 8
-    start = end - head - (area[end - head + 2] | area[end - head + 3] << 8)
-    if start < first or area[end - 1] != seq & 0xFF or (ver and area[end - 7] != kind):
-        return _DAMAGED, 0, 0, 0
-    if crc16(area, start, end - 3) != area[end - 3] | area[end - 2] << 8:
-        return _DAMAGED, 0, 0, 0
-    return (_NEWER if ver > FORMAT_VERSION else _GOOD), seq, start, end - head
-
-
-class FileNvm:
-    """A file standing in for microcontroller.nvm on the desktop: a fixed-size byte array
-    whose every assignment reaches the file at once, as on the board."""
-
-    def __init__(self, path, size=8192):
-        self.path = path
-        self.size = size
+        size = os.stat(target)[6]
+    except OSError:
+        size = -1
+    if size == SIZE:
         try:
-            with open(path, "rb") as f:
-                have = len(f.read())
+            return _open(target, "r+b"), "rw"
         except OSError:
-            have = 0
-        with open(path, "ab") as f:             # a new or short file reads as blank flash
-            f.write(b"\xff" * max(0, size - have))
-
-    def __len__(self):
-        return self.size
-
-    def _span(self, key):
-        if not isinstance(key, slice):
-            key = key + self.size if key < 0 else key
-            if not 0 <= key < self.size:
-                raise IndexError("nvm index out of range")
-            return key, key + 1
-        start, stop, step = key.indices(self.size)
-        if step != 1:
-            raise ValueError("nvm slices take no step")
-        return start, max(start, stop)
-
-    def __getitem__(self, key):
-        start, stop = self._span(key)
-        with open(self.path, "rb") as f:
-            f.seek(start)
-            data = bytearray(f.read(stop - start))
-        return data if isinstance(key, slice) else data[0]
-
-    def __setitem__(self, key, value):
-        start, stop = self._span(key)
-        if not isinstance(key, slice):
-            value = bytes((value,))
-        if len(value) != stop - start:
-            raise ValueError("nvm slices keep their length")
-        with open(self.path, "r+b") as f:
-            f.seek(start)
-            f.write(value)
-
-
-def open_nvm(path_for_desktop=None, size=8192):
-    """microcontroller.nvm on a board; else a FileNvm at the path, else RAM (lost at exit)."""
-    nvm = None
-    if sys.implementation.name != "cpython":   # Blinka's desktop module has no nvm
-        try:
-            import microcontroller
-            nvm = getattr(microcontroller, "nvm", None)
-        except ImportError:
             pass
-    if nvm is not None:
-        return nvm
-    if path_for_desktop:
-        return FileNvm(path_for_desktop, size)
-    return bytearray(b"\xff" * size)
+        try:
+            return _open(target, "rb"), "ro"
+        except OSError:
+            return None, "none"
+    try:
+        return _make(target), "rw"
+    except OSError:
+        return None, "none"
+
+
+def _make(path):
+    """A new journal: SIZE bytes of 0xFF (blank flash) in the folder of the player's files."""
+    cut = path.rfind("/")
+    if cut > 0:
+        try:
+            os.mkdir(path[:cut])
+        except OSError:
+            pass                                # it is there already
+    try:
+        os.remove(path)
+    except OSError:
+        pass
+    blank = b"\xff" * BLOCK
+    try:
+        with _open(path, "wb") as f:
+            for _ in range(SIZE // BLOCK):
+                f.write(blank)
+    except OSError:
+        try:
+            os.remove(path)                     # a file cut short by a full drive
+        except OSError:
+            pass
+        raise
+    return _open(path, "r+b")
+
+
+def _header(buf):
+    """(kind, version, seq, n) of a block that may be ours, else None (no CRC check)."""
+    if buf[0] != 0xB1 or buf[1] != 0x0C or buf[7] >= 0x40:
+        return None
+    n = buf[8] | buf[9] << 8
+    if n > ROOM:
+        return None
+    return buf[2], buf[3], buf[4] | buf[5] << 8 | buf[6] << 16 | buf[7] << 24, n
+
+
+def _good(buf, n):
+    return crc16(buf, 12, 12 + n, crc16(buf, 0, 10)) == buf[10] | buf[11] << 8
+
+
+def _newest(f):
+    """(entry, newer, top, data): the newest entry whose CRC holds, as (block bytes, seq),
+    or None; whether that newest one came from a newer version (then entry is None); the
+    highest seq of any block that may be ours; whether anything was ever written."""
+    buf = bytearray(BLOCK)
+    found = []
+    top = 0
+    data = False
+    f.seek(0)
+    for b in range(SIZE // BLOCK):
+        f.readinto(buf)
+        if buf[0] != 0xFF:
+            data = True
+        h = _header(buf)
+        if h is None:
+            continue
+        top = max(top, h[2])
+        if h[0] == KIND_ENTRY and place(h[2]) == b * BLOCK:
+            found.append(h[2])
+    found.sort()
+    for i in range(len(found) - 1, -1, -1):
+        f.seek(place(found[i]))
+        f.readinto(buf)
+        h = _header(buf)
+        if h is not None and _good(buf, h[3]):
+            if h[1] > FORMAT:
+                return None, True, top, data
+            return (bytes(buf), h[2]), False, top, data
+    return None, False, top, data
+
+
+def read_entry(f, seq):
+    """What entry `seq` holds (a Found, its journal unset), or None if it is not whole."""
+    buf = bytearray(BLOCK)
+    f.seek(place(seq))
+    f.readinto(buf)
+    h = _header(buf)
+    if h is None or h[0] != KIND_ENTRY or h[2] != seq or not _good(buf, h[3]):
+        return None
+    got = Found()
+    _take(got, f, (bytes(buf), seq))
+    return got
+
+
+def _take(got, f, entry):
+    """Settings, statistics and the game from an entry (its base read back if it has one)."""
+    buf, seq = entry
+    end = 12 + (buf[8] | buf[9] << 8)
+    p = 12
+    parts = []
+    for _ in range(2):
+        n = buf[p]
+        if p + 1 + n >= end:
+            got.notes.append(MSG_DAMAGED % NAMES[KIND_GAME])
+            return
+        parts.append(buf[p + 1:p + 1 + n])
+        p += 1 + n
+    got.settings, got.stats = parts
+    kind = buf[p]
+    if kind == 0:
+        return
+    if kind == 1:
+        rec = buf[p + 1:end]
+    elif kind == 2 and p + 8 <= end:
+        base = (buf[p + 1] | buf[p + 2] << 8 | buf[p + 3] << 16 | buf[p + 4] << 24,
+                buf[p + 5], buf[p + 6] | buf[p + 7] << 8)
+        rec = _read_base(f, base)
+        if rec is not None:
+            rec += buf[p + 8:end]
+            got.base = base
+    else:
+        rec = None
+    msg = MSG_DAMAGED % NAMES[KIND_GAME] if rec is None else check_record(rec)
+    if msg:
+        got.notes.append(msg)
+        got.base = None
+        return
+    got.record = bytes(rec)
+
+
+def _read_base(f, base):
+    """The first `length` bytes of a record from the base (seq, which, length), or None."""
+    seq, which, m = base
+    if which > 1 or m < 7 or m > PARTS * PART:
+        return None
+    out = bytearray(m)
+    buf = bytearray(BLOCK)
+    parts = (m + PART - 1) // PART
+    for j in range(parts):
+        f.seek((BASES[which] * 8 + j) * BLOCK)
+        f.readinto(buf)
+        h = _header(buf)
+        n = min(PART, m - j * PART)
+        if h is None or h[0] != KIND_BASE or h[2] != seq or h[3] != 4 + n or not _good(buf, h[3]) \
+                or buf[12] != j or buf[13] != parts or buf[14] | buf[15] << 8 != m:
+            return None
+        out[j * PART:j * PART + n] = buf[16:16 + n]
+    return out

@@ -1,7 +1,7 @@
-"""The player's record: per rule set and AI level, kept in the saves' statistics slot.
+"""The player's record: per rule set and AI level, saved with every action (store.py).
 
-One cell per (rule set, level): 3 x 3 = 9 cells of 22 bytes, 198 bytes in all,
-after a 1-byte layout version. Each cell, little-endian:
+One cell per (rule set, level): 3 x 3 = 9 cells of 22 bytes, 198 bytes in all, after a
+1-byte layout version, then the game being counted (9 bytes). Each cell, little-endian:
 
     offset  0 games      2 games won   4 deals   6 deals won
             8 best deal (+32768, so negative scores fit)
@@ -11,6 +11,14 @@ after a 1-byte layout version. Each cell, little-endian:
            18 winning streak now   20 longest winning streak
 
 A deal is won when the player scored more in it than each opponent.
+
+The game being counted, at 199: its key (the record's rules, options and seed, 6 bytes),
+the deals of it counted (2 bytes), flags (1 the game itself is counted, 2 a key is set).
+At 208, 4 bytes: the journal's sequence number when this copy went into the nvm as a
+backup (0: never), so a journal found blank later is known to be lost. count() adds the
+deals the game has finished since, from its score sheet, so a deal is counted once
+however often the game is saved, and a game picked up again after a cut counts what the
+saved statistics had not. Layout 1 (the first 199 bytes alone) is read as well.
 """
 
 try:
@@ -21,10 +29,14 @@ except ImportError:
 
 from binocle.settings import RULES, LEVEL_NAMES
 
-LAYOUT = const(1)
+LAYOUT = const(2)
 _CELL = const(22)
 _FIELDS = ("games", "won", "deals", "deals_won", "best", "sum", "made", "failed", "streak", "longest")
-_SIZE = 1 + len(RULES) * len(LEVEL_NAMES) * _CELL       # 199 bytes
+_KEY = 1 + len(RULES) * len(LEVEL_NAMES) * _CELL        # 199: the game being counted
+_COUNTED = _KEY + 6
+_DONE = _KEY + 8
+_MARK = _KEY + 9
+_SIZE = _MARK + 4                                       # 212 bytes
 _SUM_ZERO = const(0x20000000)                           # 2**29: the stored sum of nothing
 
 
@@ -33,11 +45,18 @@ class Stats:
         self.b = bytearray(_SIZE)
         self.b[0] = LAYOUT
         self.reset()
+        self.ok = data is None          # False: the bytes given were not statistics we read
         if data is not None and len(data) == _SIZE and data[0] == LAYOUT:
             self.b[:] = data
+            self.ok = True
+        elif data is not None and len(data) == _KEY and data[0] == 1:
+            self.b[1:_KEY] = data[1:_KEY]
+            self.ok = True
 
     def reset(self):
-        for i in range(1, _SIZE):
+        """Zero every cell; the game being counted stays (its deals so far are not counted
+        again)."""
+        for i in range(1, _KEY):
             self.b[i] = 0
         for r in range(len(RULES)):
             for lv in range(len(LEVEL_NAMES)):
@@ -98,6 +117,64 @@ class Stats:
         elif contract < 0:
             self._add(o + 16)
 
+    def games(self):
+        """Games counted in all, every rule set and level."""
+        n = 0
+        for i in range(len(RULES) * len(LEVEL_NAMES)):
+            n += self._get(1 + i * _CELL)
+        return n
+
+    def mark(self, seq):
+        """Note the journal's sequence number as this copy goes into the nvm."""
+        for i in range(4):
+            self.b[_MARK + i] = (seq >> (8 * i)) & 0xFF
+
+    # -- the game being counted -----------------------------------------------------
+
+    def begin(self, key, counted=0, done=0):
+        """A game to count (key: 6 bytes), whose first `counted` deals are counted already."""
+        b = self.b
+        b[_KEY:_COUNTED] = key
+        b[_COUNTED] = counted & 0xFF
+        b[_COUNTED + 1] = counted >> 8
+        b[_DONE] = 2 | done
+
+    def counting(self, key):
+        """True if key is the game being counted."""
+        if not self.b[_DONE] & 2:
+            return False
+        for i in range(6):
+            if self.b[_KEY + i] != key[i]:
+                return False
+        return True
+
+    def count(self, rules, level, sheet, over, won):
+        """Count what the game being counted has finished and is not counted yet: the deals
+        of its score sheet, and the game itself once over (won: by the player)."""
+        b = self.b
+        n = b[_COUNTED] | b[_COUNTED + 1] << 8
+        while n < len(sheet):
+            self._deal_of(rules, level, sheet[n])
+            n += 1
+            b[_COUNTED] = n & 0xFF
+            b[_COUNTED + 1] = n >> 8
+        if over and not b[_DONE] & 1:
+            self.game(rules, level, won)
+            b[_DONE] |= 1
+
+    def _deal_of(self, rules, level, row):
+        """A row of the score sheet (engine: deal_row()), seen from the player's seat."""
+        if RULES[rules] == "binokel":
+            solo, surrendered, gains = row[2], row[5], row[6]
+            mine = gains[0]
+            won = mine > gains[1] and mine > gains[2]
+            contract = 0 if solo != 0 else (1 if gains[0] > 0 and not surrendered else -1)
+        else:
+            mine = row[2][0] + row[3][0]
+            won = mine > row[2][1] + row[3][1]
+            contract = 0
+        self.deal(rules, level, mine, won, contract)
+
     def game(self, rules, level, won):
         o = self._at(rules, level)
         self._add(o)
@@ -108,3 +185,10 @@ class Stats:
                 self._put(o + 20, self._get(o + 18))
         else:
             self._put(o + 18, 0)
+
+
+def marked(data):
+    """The journal sequence number a backup copy of the statistics was made at (0: none)."""
+    if data is None or len(data) != _SIZE or data[0] != LAYOUT:
+        return 0
+    return data[_MARK] | data[_MARK + 1] << 8 | data[_MARK + 2] << 16 | data[_MARK + 3] << 24

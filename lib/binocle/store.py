@@ -1,187 +1,218 @@
-"""Saves that survive a power cut: the game in progress, settings and statistics, kept
-in the board's non-volatile memory (microcontroller.nvm) as two copies of each.
+"""The saves during play: a journal file on the drive, one entry per action.
 
-    store = Store(saveload.open_nvm("nvm.bin")) # the file only where there is no board
-    data, message = store.load_game()           # a record to replay, or a line to show
-                                                # (reading is in saveload.py, used at start)
-    if not store.save_game(record.encode(state)):
-        show(MSG_TOO_LONG)
+    j = Journal(f)                              # f: saves/binocle.sav opened "r+b"
+    j.save(settings, stats, head, body)         # settings, statistics and the game at once
+    j.new_game()                                # the next game is another record
 
-The area of N bytes (8192 on SAMD51 and ESP32-S3, 4096 on RP2040) holds three regions
-of two slots. A save goes to the slot that does not hold the newest good copy, so the
-newest copy is never the one being overwritten:
+Reading it back, the backup copy of settings and statistics in the board's nvm, and
+making the file are in saveload.py, used at start and then forgotten.
 
-    offset  0          settings   slot 0      64 bytes
-            64         settings   slot 1
-            128        statistics slot 0     320 bytes
-            448        statistics slot 1
-            768        game       slot 0     G = (N - 768) // 2 bytes:
-            768 + G    game       slot 1         3712 (8 KB), 1664 (4 KB)
+Why a file: on every board the whole of microcontroller.nvm is one flash erase unit (the
+SAMD51 erases its one 8 KB block and programs it again at every assignment, the RP2040
+erases its one 4 KB sector, the ESP32-S3 erases its NVS blob and sets it anew), so a cut
+while it is written can blank all of it, and each write wears that one unit. The drive
+erases 4 KB sectors: the journal spreads the saves over many of them, so that each sector
+takes an erase every C saves, and a cut while any one sector is erased and programmed
+again only loses entries newer ones replace.
 
-A slot keeps its payload right-aligned against an 11-byte header at its very end, so
-that one assignment (one flash erase on the board) writes payload first, header last:
+The file: SIZE bytes in blocks of 512, in groups of 8 (4 KB, the drive's erase sector).
+Where the file's blocks fall in the drive's sectors is unknown, so a sector can hold the
+end of one group and the start of the next: every group written has, on each side, a group
+never written after the file is made (pad) or one holding only journal entries:
 
-    slot start                                               slot end
-    +-----------+-------------+-----+-----+----+---+-------+-----+----+
-    | not used  | payload     | seq | len |kind|ver| magic | crc |mark|
-    +-----------+-------------+-----+-----+----+---+-------+-----+----+
-                  len bytes      2     2    1    1    2      2    1
+    group   0    1       2    3       4    5 ... 5+C-1     5+C
+            pad  base 0  pad  base 1  pad  journal (C=56)  pad
 
-    seq    16-bit little-endian, wrapping: a is newer than b when (a - b) mod 2**16
-           lies in 1..32767. Its low byte is never 0x00 or 0xFF (blank memory).
-    len    payload bytes, little-endian
-    kind   1 game, 2 settings, 3 statistics: must match the region
-    ver    FORMAT_VERSION. Later versions keep all 11 header bytes where they are,
-           so the CRC of a newer save can still be checked.
-    magic  0xB1 0x0C
-    crc    CRC-16/CCITT-FALSE of the payload and the header bytes before it
-    mark   seq's low byte again, written last. The slot being overwritten holds the
-           copy from two saves back (or blank memory), whose mark differs from the
-           new seq's low byte, so a header cut short never reads as good. A cut in
-           the payload leaves that slot's old header, older than the other slot's
-           copy, which loading takes. A cut at any byte loses only the save in progress.
+Entry s (its sequence number) goes to block i // C of journal group i % C, i = s % 8C:
+two entries less than C apart are at least 8 blocks apart, never in one sector, so a cut
+while entry s is written, whatever it erases, leaves entry s-1 whole. Blocks of one sector
+hold entries about C saves older, or of 7C.
 
-Format version 0 (the first test builds) had no kind byte: a 10-byte header
-seq len ver magic crc mark, the kind implied by the region. It is read as it
-stands; the next save of that region writes version 1 into the other slot.
+Every block:
 
-A fresh board (0xFF, or 0x00 as ESP32-S3 reads a missing blob) gives no save and no
-message, as does a first save cut before its magic: a region counts as blank while the
-CRC and mark places of both slots are blank. Data we cannot read gives no save and a
-short message for the player. (On the board each nvm assignment rewrites the flash
-block holding the area, or ESP32-S3's whole NVS blob: a cut then can blank it all.)
+    0   0xB1 0x0C  magic (a written block never starts with 0xFF)
+    2   kind       4 an entry, 5 a part of a base
+    3   version    FORMAT; later versions keep these 12 bytes where they are
+    4   seq        4 bytes, little-endian, below 2**30 (a small int on every board)
+    8   n          payload bytes, little-endian (at most 500)
+    10  crc        CRC-16/CCITT-FALSE of bytes 0..9 and of the payload
+    12  payload
+
+An entry's payload: the settings bytes and the statistics bytes (each after a 1-byte
+length), then the game:
+
+    0                                             no game
+    1, the record                                 the whole record (engine/record.py)
+    2, base seq (4), base no. (1), base length (2), the tail
+                                                  the record is the base and this tail
+
+A record too long for an entry goes into a base: up to 8 parts, each a block of its own
+group, payload: part index, parts, base length (2), up to 496 bytes of the record. Its
+seq is drawn from the same count as the entries'. A new base goes to the other of the two
+groups, and only the entries after it name it: a cut while a base is written leaves the
+entries that name the older one. Records are appended to and never rewritten, so a base
+stays good for the rest of its game; it is written again when the tail outgrows an entry,
+every 270 bytes or so of actions (one to three times in an AI game).
+
+Settings and statistics ride in every entry, with the game they belong to: the statistics
+that count a finished deal are saved with the action that finished it, so a cut never
+keeps one without the other (stats.py keys the count to the game).
 """
 
-
-FORMAT_VERSION = 1
-KIND_GAME = 1
-KIND_SETTINGS = 2
-KIND_STATS = 3
-
-_HEAD = 11                          # header bytes from version 1 on
-_HEAD0 = 10                         # version 0: no kind byte
-_MAGIC0 = 0xB1
-_MAGIC1 = 0x0C
-_BLOBS = 768                        # the settings and statistics regions together
-_MIN_GAME_SLOT = 512                # so at least 1792 bytes of nvm: less holds no real game
-
-# Per kind (index): region start and slot size; the game's depends on the area size.
-_START = (0, _BLOBS, 0, 128)
-_SLOT = (0, 0, 64, 320)
-_NAMES = ("", "Saved game", "Settings", "Statistics")
+BLOCK = 512
+FORMAT = 1
+KIND_ENTRY = 4
+KIND_BASE = 5
+ROOM = BLOCK - 12             # payload bytes in a block
+PART = ROOM - 4               # record bytes in a part of a base
+PARTS = 8
+GROUPS = 56                   # C: journal groups (the wear figures in the README follow it)
+FIRST = 5                     # the first journal group
+BASES = (1, 3)                # the groups of base 0 and base 1
+SIZE = (FIRST + GROUPS + 1) * 8 * BLOCK     # 253,952 bytes
+PATH = "/saves/binocle.sav"
 
 # Player-facing lines: at most 26 characters each.
 MSG_TOO_LONG = "Game too long to keep:\nit goes on unsaved."
 
-
-def _crc_table():
-    t = [0] * 256
-    for i in range(256):
-        c = i << 8
-        for _ in range(8):
-            c = ((c << 1) ^ 0x1021) & 0xFFFF if c & 0x8000 else (c << 1) & 0xFFFF
-        t[i] = c
-    return t
-
-
-_TABLE = _crc_table()
+# CRC-16/CCITT-FALSE, four bits at a time: a table of 16 values instead of 256.
+_NIB = (0x0000, 0x1021, 0x2042, 0x3063, 0x4084, 0x50A5, 0x60C6, 0x70E7,
+        0x8108, 0x9129, 0xA14A, 0xB16B, 0xC18C, 0xD1AD, 0xE1CE, 0xF1EF)
 
 
 def crc16(data, start=0, end=-1, crc=0xFFFF):
     """CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF) of data[start:end], without slicing.
 
-    Every value stays below 2**24, a small int on every board."""
+    Every value stays below 2**20, a small int on every board."""
     if end < 0:
         end = len(data)
-    t = _TABLE
+    t = _NIB
     for i in range(start, end):
-        crc = ((crc << 8) & 0xFFFF) ^ t[(crc >> 8) ^ data[i]]
+        b = data[i]
+        crc = ((crc << 4) & 0xFFFF) ^ t[(crc >> 12) ^ (b >> 4)]
+        crc = ((crc << 4) & 0xFFFF) ^ t[(crc >> 12) ^ (b & 15)]
     return crc
 
 
-def newer(a, b):
-    """True if sequence number a comes after b (serial-number arithmetic, 16 bits)."""
-    d = (a - b) & 0xFFFF
-    return 0 < d < 0x8000
+def place(seq):
+    """Byte offset in the file of the block holding entry `seq`."""
+    i = seq % (8 * GROUPS)
+    return ((FIRST + i % GROUPS) * 8 + i // GROUPS) * BLOCK
 
 
-def next_seq(seq):
-    seq = (seq + 1) & 0xFFFF
-    while (seq & 0xFF) == 0 or (seq & 0xFF) == 0xFF:
-        seq = (seq + 1) & 0xFFFF
-    return seq
+class Journal:
+    def __init__(self, f, seq=0, base=None):
+        self.f = f
+        self.seq = seq              # the last sequence number used
+        self.base = base            # (seq, which, length) of the game's base, or None
+        self.buf = bytearray(BLOCK)     # every block is made here: no garbage per save
+        self.last = 0               # the record length of the last save
+        self.full = 0               # once a record is too long: the length kept
+
+    def new_game(self):
+        self.base = None
+        self.last = 0
+        self.full = 0
+
+    def capacity(self, settings, stats):
+        """The longest record a save keeps, with settings and statistics of these sizes."""
+        return PARTS * PART + ROOM - 10 - len(settings) - len(stats)
+
+    def keep(self, settings, stats, head, saved):
+        """save() of the game to continue: None, its record (bytes) or its state."""
+        if saved is None:
+            return self.save(settings, stats)
+        body = memoryview(saved)[7:] if isinstance(saved, bytes) else saved.history
+        return self.save(settings, stats, head, body)
+
+    def save(self, settings, stats, head=None, body=b""):
+        """One entry: settings, statistics and the game (head: the record's 7 header bytes,
+        body: its actions; head None: no game). False when the record is too long: the
+        entry then keeps the longest one that fitted (show MSG_TOO_LONG)."""
+        p = 14 + len(settings) + len(stats)     # where the game's part starts
+        room = BLOCK - p - 8                     # tail bytes after a base reference
+        ok = True
+        n = 0
+        b = None
+        if head is not None:
+            n = 7 + len(body)
+            if self.full:
+                n = self.full
+                ok = False
+            b = self.base
+            if b is None or n - b[2] > room:
+                if n <= room + 7:
+                    b = None                     # the whole record fits in the entry
+                elif n - PARTS * PART <= room:
+                    b = self._base(head, body, n if n < PARTS * PART else PARTS * PART)
+                else:
+                    n = self.full = self.last
+                    b = self.base
+                    ok = False
+        buf = self.buf
+        buf[12] = len(settings)
+        buf[13:13 + len(settings)] = settings
+        q = 13 + len(settings)
+        buf[q] = len(stats)
+        buf[q + 1:p] = stats
+        if head is None:
+            buf[p] = 0
+            p += 1
+        elif b is None:
+            buf[p] = 1
+            buf[p + 1:p + 8] = head
+            p += 8
+            buf[p:p + n - 7] = memoryview(body)[0:n - 7]
+            p += n - 7
+        else:
+            buf[p] = 2
+            _le(buf, p + 1, b[0], 4)
+            buf[p + 5] = b[1]
+            _le(buf, p + 6, b[2], 2)
+            p += 8
+            buf[p:p + n - b[2]] = memoryview(body)[b[2] - 7:n - 7]
+            p += n - b[2]
+        self.seq += 1
+        self._write(KIND_ENTRY, self.seq, p - 12, place(self.seq))
+        self.last = n
+        return ok
+
+    def _base(self, head, body, m):
+        """Write the first m bytes of the record as a base; its (seq, which, length)."""
+        which = 1 if self.base is not None and self.base[1] == 0 else 0
+        self.seq += 1
+        parts = (m + PART - 1) // PART
+        buf = self.buf
+        mv = memoryview(body)
+        for j in range(parts):
+            start = j * PART
+            end = min(m, start + PART)
+            buf[12] = j
+            buf[13] = parts
+            _le(buf, 14, m, 2)
+            if j == 0:
+                buf[16:23] = head
+                buf[23:16 + end] = mv[0:end - 7]
+            else:
+                buf[16:16 + end - start] = mv[start - 7:end - 7]
+            self._write(KIND_BASE, self.seq, 4 + end - start, (BASES[which] * 8 + j) * BLOCK)
+        self.base = (self.seq, which, m)
+        return self.base
+
+    def _write(self, kind, seq, n, at):
+        buf = self.buf
+        buf[0] = 0xB1
+        buf[1] = 0x0C
+        buf[2] = kind
+        buf[3] = FORMAT
+        _le(buf, 4, seq, 4)
+        _le(buf, 8, n, 2)
+        crc = crc16(buf, 12, 12 + n, crc16(buf, 0, 10))
+        _le(buf, 10, crc, 2)
+        self.f.seek(at)
+        self.f.write(buf)
 
 
-class Store:
-    def __init__(self, nvm):
-        self.nvm = nvm
-        game = (len(nvm) - _BLOBS) // 2
-        if game < _MIN_GAME_SLOT:
-            raise ValueError("nvm of %d bytes is too small for the saves" % len(nvm))
-        self._slot = (0, game) + _SLOT[2:]
-        self.last = [None, None, None, None]    # per kind: (slot, seq) of the newest copy
-        self._buf = bytearray(0)                # reused for game saves: no garbage per action
-
-    def slot_size(self, kind):
-        return self._slot[kind]
-
-    def capacity(self, kind=KIND_GAME):
-        """The longest payload a slot of this kind holds (its size less the header)."""
-        return self._slot[kind] - _HEAD
-
-    # -- the game in progress ---------------------------------------------------------
-
-    def save_game(self, data):
-        """Keep a game record; False (and nothing changed) if it does not fit:
-        then show MSG_TOO_LONG. The last record that fitted stays loadable."""
-        return self._write(KIND_GAME, data)
-
-    def load_game(self):
-        """(record bytes, None), (None, None) when there is no game, or (None, message)."""
-        from binocle import saveload
-        return saveload.load_game(self)
-
-    def clear_game(self):
-        """Forget the game: a newer, empty copy, so a cut leaves the old game or none."""
-        return self._write(KIND_GAME, b"")
-
-    # -- settings, statistics ---------------------------------------------------------
-
-    def save_blob(self, kind, data):
-        return self._write(kind, data)
-
-    def load_blob(self, kind):
-        """(payload bytes, None), (None, None) on a fresh board, or (None, message)."""
-        from binocle import saveload
-        return saveload.load_blob(self, kind)
-
-    # -- slots --------------------------------------------------------------------------
-
-    def _write(self, kind, data):
-        n = len(data)
-        if n > self.capacity(kind):
-            return False
-        if self.last[kind] is None:
-            self.load_blob(kind)                # find which slot holds the newest copy
-        slot, seq = self.last[kind]
-        slot = 0 if slot < 0 else 1 - slot
-        seq = next_seq(seq)
-        total = n + _HEAD
-        buf = self._buf
-        if len(buf) < total:
-            buf = bytearray((total + 255) & ~255)   # grows in steps, then is reused
-            if kind == KIND_GAME:
-                self._buf = buf
-        buf[0:n] = data
-        for i, b in enumerate((seq & 0xFF, seq >> 8, n & 0xFF, n >> 8, kind, FORMAT_VERSION,
-                               _MAGIC0, _MAGIC1)):
-            buf[n + i] = b
-        crc = crc16(buf, 0, n + 8)
-        buf[n + 8] = crc & 0xFF
-        buf[n + 9] = crc >> 8
-        buf[n + 10] = seq & 0xFF
-        end = _START[kind] + (slot + 1) * self._slot[kind]
-        self.nvm[end - total:end] = memoryview(buf)[0:total]   # one assignment: one erase
-        self.last[kind] = (slot, seq)
-        return True
-
+def _le(buf, at, v, n):
+    for i in range(n):
+        buf[at + i] = (v >> (8 * i)) & 0xFF

@@ -1,8 +1,8 @@
 """The soak: AI against AI for many deals, the game saved after every action, under
 MicroPython (python -m tools soak) or any Python (micropython tests/device/soak.py [deals]).
 
-Each action is saved the way the app saves it (binocle.store on a bytearray standing in
-for microcontroller.nvm); every save is read back and must equal the record, and a mirror
+Each action is saved the way the app saves it (binocle.store's journal, in a file held in
+RAM standing in for the drive's); every save is read back and must equal the record, and a mirror
 state built only from what was read back must match the live game after every action; at
 the end of each deal the whole record is replayed from scratch and compared too. After each
 deal the heap is collected and gc.mem_alloc() noted: its median must not grow (CPython has
@@ -25,11 +25,35 @@ from engine import record                              # noqa: E402
 from engine.rules import new_game                      # noqa: E402
 from engine.state import PH_BETWEEN                    # noqa: E402
 from engine.ai import new_player                       # noqa: E402
-from binocle import store as nvstore                   # noqa: E402
+from binocle import saveload, store as nvstore         # noqa: E402
+from binocle.settings import Settings                  # noqa: E402
+from binocle.stats import Stats                        # noqa: E402
 from tests.device.helpers import fingerprint           # noqa: E402
 
 RULES = ("hoyle", "french", "binokel")
 LEVELS = ("easy", "normal")
+
+
+class RamFile:
+    """The journal's file in RAM: the calls the journal makes."""
+
+    def __init__(self):
+        self.data = bytearray(b"\xff" * nvstore.SIZE)
+        self.pos = 0
+
+    def seek(self, pos):
+        self.pos = pos
+        return pos
+
+    def write(self, b):
+        self.data[self.pos:self.pos + len(b)] = b
+        self.pos += len(b)
+        return len(b)
+
+    def readinto(self, buf):
+        buf[:] = self.data[self.pos:self.pos + len(buf)]
+        self.pos += len(buf)
+        return len(buf)
 
 
 def new_seats(state, rules, level, seed):
@@ -46,11 +70,12 @@ def play_one(state, seats, saves, mirror):
     action = obs.legal[0] if state.phase == PH_BETWEEN else seats[p].choose(obs)
     state.apply(action)
     data = record.encode(state)
-    if not saves.save_game(data):
+    if not saves.save(SETTINGS, STATS.b, data[:7], state.history):
         raise AssertionError("save refused at %d actions (%d bytes)" % (state.nactions, len(data)))
-    back, msg = saves.load_game()
-    if back != data or msg is not None:
-        raise AssertionError("save %d read back differently (%s)" % (state.nactions, msg))
+    back = saveload.read_entry(drive, saves.seq)
+    if back is None or back.record != data or back.notes:
+        raise AssertionError("save %d read back differently" % state.nactions)
+    back = back.record
     moves = record.decode_actions(back)
     while mirror.nactions < len(moves):
         mirror.apply(moves[mirror.nactions])
@@ -63,7 +88,7 @@ def finish_deal(state, seats, saves, mirror):
     number = state.deal_number
     while not state.is_game_over() and (state.deal_number == number and state.phase != PH_BETWEEN):
         play_one(state, seats, saves, mirror)
-    again = record.replay(saves.load_game()[0])
+    again = record.replay(saveload.read_entry(drive, saves.seq).record)
     if fingerprint(again) != fingerprint(state):
         raise AssertionError("the replayed record differs at the end of deal %d" % number)
     if state.phase == PH_BETWEEN:
@@ -72,8 +97,10 @@ def finish_deal(state, seats, saves, mirror):
 
 
 deals_wanted = int(sys.argv[1]) if len(sys.argv) > 1 else 200
-nvm = bytearray(b"\xff" * 8192)
-saves = nvstore.Store(nvm)
+drive = RamFile()
+saves = nvstore.Journal(drive)
+SETTINGS = Settings().to_bytes()
+STATS = Stats()
 heap = []
 mem_alloc = getattr(gc, "mem_alloc", None)           # MicroPython's and CircuitPython's
 longest = 0
@@ -88,7 +115,7 @@ while deals < deals_wanted:
         state = new_game(rules, 1000 + game)
         mirror = new_game(rules, 1000 + game)
         seats = new_seats(state, rules, level, 1000 + game)
-        saves.clear_game()
+        saves.new_game()
         game += 1
     before = state.nactions
     size = finish_deal(state, seats, saves, mirror)
