@@ -102,3 +102,34 @@ def test_wrap_breaks_at_spaces():
     assert words.wrap("Follow suit and win the trick if you can", 12) == [
         "Follow suit", "and win the", "trick if you", "can"]
     assert words.wrap("one\ntwo", 26) == ["one", "two"]
+
+
+def scene_classes():
+    """Every class of lib/binocle/scenes with a key table and its own constructor (MenuScene is
+    only their base)."""
+    import inspect
+    out = set()
+    for module in (choice, help, lasttrick, melds, pause, sheet, statsview, table, title):
+        for name, cls in inspect.getmembers(module, inspect.isclass):
+            if cls.__module__ == module.__name__ and hasattr(cls, "KEYS") and "__init__" in vars(cls):
+                out.add(name)
+    return out
+
+
+def test_the_scene_lists_hold_every_scene():
+    from tests.device import screens
+    assert scene_classes() == set(s.__name__ for s in SCENES) == set(screens.SCENES)
+
+
+def test_every_screen_opens_on_the_simulator():
+    """The device suite's walk (tests/device/screens.py) on the simulator's profile: each screen
+    opened in each rule set, on Blinka's displayio (its buttons are pressed on the boards'
+    firmware stand-ins, under MicroPython: Blinka draws every frame, too slowly for that)."""
+    from tools.simdriver import Driver
+    from tests.device import screens
+    d = Driver()
+    walk = screens.Walk(d.app, d.press, d.tick, (), "Simulator")
+    for rules in screens.RULES:
+        assert walk.run(rules) == []
+        missing = [s for s in screens.SCENES if s not in walk.scenes_opened(rules)]
+        assert missing == ([] if rules == "binokel" else ["Melds"]), (rules, missing)

@@ -91,7 +91,8 @@ def _note(out, name, session):
 
 class Walk:
     """press(button) makes the board press one of the app's buttons (and runs the frames it
-    takes); tick() runs one frame; buttons: the app's buttons the board can make."""
+    takes); tick() runs one frame; buttons: the app's buttons the board can make (none: each
+    screen is only opened)."""
 
     def __init__(self, app, press, tick, buttons, label):
         self.app = app
@@ -100,7 +101,7 @@ class Walk:
         self.buttons = buttons
         self.label = label
         self.failures = []
-        self.opened = []                 # (rules, scene, variant, button) of every press made
+        self.opened = []                 # (rules, scene, variant, button or "opened") of each step
         self.got = []
         self.records = []
         self.over = None
@@ -131,7 +132,8 @@ class Walk:
         self.fill_stats()
         first = len(self.failures)
         for label, scene, opener, keys in self.variants():
-            self.variant(label, scene, opener, keys)
+            if keys is None or self.buttons:     # a variant for one button: only if pressing
+                self.variant(label, scene, opener, keys)
         return self.failures[first:]
 
     def variant(self, label, scene, opener, keys):
@@ -167,10 +169,12 @@ class Walk:
     def table_of(self, label, scene, opener):
         """The key table of the scene, or none (and a failure) if it does not open."""
         try:
-            return type(self.open(label, scene, opener)).KEYS
+            keys = type(self.open(label, scene, opener)).KEYS
         except Exception as e:
             self.fail(label, "open", e)
             return ()
+        self.opened.append((self.rules, scene, label, "opened"))
+        return keys
 
     def open(self, label, scene, opener):
         opener()
