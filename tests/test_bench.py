@@ -8,7 +8,6 @@ sys.prefix); the others read that copy.
 import contextlib
 import hashlib
 import io
-import json
 import sys
 
 import pytest
@@ -27,11 +26,9 @@ def run_main(argv):
 
 
 @pytest.fixture(scope="module")
-def report():
-    """The quick bench of one rule set (the AI part plays all three), run once for the module (~45 s)."""
-    status, out, err = run_main(["--quick", "--rules", "french"])
-    assert status == 0, err
-    return json.loads(out)
+def report(quick_bench):
+    """The quick bench's JSON (tests/conftest.py runs it once, as a process)."""
+    return quick_bench
 
 
 def positive_numbers(table):

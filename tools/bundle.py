@@ -10,7 +10,6 @@ With CircuitPython's mpy-cross (--mpy-cross or the MPY_CROSS variable) every
 module but code.py and boot.py is compiled to .mpy; otherwise .py is shipped.
 """
 
-import argparse
 import ast
 import importlib.metadata
 import json
@@ -68,14 +67,6 @@ FORMAT_MODULES = {
 
 class BundleError(Exception):
     pass
-
-
-class ArgumentParser(argparse.ArgumentParser):
-    """Bad arguments: one line and exit status 2."""
-
-    def error(self, message):
-        sys.stderr.write("%s: %s\n" % (self.prog, message))
-        sys.exit(2)
 
 
 def read_version(root=ROOT):

@@ -29,7 +29,7 @@ import sys
 import shutil
 import tempfile
 
-from tools import bundle, drives, manifest
+from tools import bundle, cli, drives, manifest
 
 ROOT = bundle.ROOT
 MIN_CIRCUITPYTHON = 9
@@ -383,9 +383,20 @@ def _ask(plan):
     return answer.strip().lower() in ("y", "yes")
 
 
-def main(argv=None):
-    parser = bundle.ArgumentParser(prog="python -m tools deploy",
-                                   description="Put the game onto a board's drive.")
+def check_paths(args):
+    """A path named on the command line that is not there is a usage error (exit 2)."""
+    if args.image and not os.path.isfile(args.image):
+        raise cli.UsageError("no such image file: %s" % args.image)
+    if args.drive and not os.path.isdir(args.drive):
+        raise cli.UsageError("no such drive or folder: %s" % args.drive)
+    if args.bundle and not os.path.isdir(args.bundle):
+        raise cli.UsageError("no such bundle folder: %s (make one with python -m tools bundle)"
+                             % args.bundle)
+
+
+@cli.command("deploy")
+def main(argv):
+    parser = cli.Parser("deploy", "Put the game onto a board's drive.")
     where = parser.add_mutually_exclusive_group()
     where.add_argument("--drive", metavar="PATH",
                        help="the board's mounted drive (found by itself if not given)")
@@ -396,6 +407,7 @@ def main(argv=None):
     parser.add_argument("--yes", action="store_true",
                         help="do not ask before writing (asked only at a terminal)")
     args = parser.parse_args(argv)
+    check_paths(args)
     work = None
     try:
         with open_drive(args) as drive:
@@ -407,6 +419,8 @@ def main(argv=None):
                 print("bundle: binocle %s, %d files" % (built["version"], len(built["files"]) + 1))
             ask = None if args.yes or not sys.stdin.isatty() else _ask
             deploy(folder, drive, dry_run=args.dry_run, confirm=ask)
+    except cli.UsageError:
+        raise
     except Exception as e:        # every failure as one line, never a traceback
         known = (DeployError, drives.DriveError, manifest.ManifestError, bundle.BundleError, OSError)
         text = _text(e) if isinstance(e, known) else "%s: %s" % (type(e).__name__, e)

@@ -9,14 +9,13 @@ tests/device/run.py), so the heap is large enough to hold everything the
 suite allocates.
 """
 
-import argparse
 import os
 import re
 import sys
 import tempfile
 import time
 
-from tools import mpy
+from tools import cli, mpy
 
 HEAP = "1024m"
 _SUMMARY = re.compile(r"^(\d+) passed, (\d+) failed$")
@@ -58,8 +57,9 @@ def run_suite(name_filter="", echo=True):
     return passed, failed, output
 
 
+@cli.command("device-tests")
 def main(argv):
-    parser = argparse.ArgumentParser(prog="python -m tools device-tests", description=__doc__.split("\n\n")[0])
+    parser = cli.Parser("device-tests", __doc__.split("\n\n")[0])
     parser.add_argument("filter", nargs="?", default="", help="run only tests whose name contains this")
     opts = parser.parse_args(argv)
     start = time.time()
@@ -70,8 +70,7 @@ def main(argv):
         return 2
     took = time.time() - start
     if opts.filter and passed == 0 and failed == 0:
-        sys.stderr.write("device-tests: no test matches %r\n" % opts.filter)
-        return 2
+        raise cli.UsageError("no test matches %r" % opts.filter)
     sys.stdout.write(output)
     if failed or passed == 0:
         sys.stderr.write("device suite under MicroPython: FAILED (%d passed, %d failed, %.1f s)\n"
