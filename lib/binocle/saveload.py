@@ -235,11 +235,11 @@ def _good(buf, n):
 
 def _newest(f):
     """(entry, newer, top, data): the newest entry whose CRC holds, as (block bytes, seq),
-    or None; whether that newest one came from a newer version (then entry is None); the
-    highest seq of any block that may be ours; whether anything was ever written."""
+    or None; whether that newest one came from a newer version (then entry is None); its
+    seq, where the next entries go on from (0: none); whether anything was ever written.
+    Only a whole entry counts: a block a cut left half erased can look like one of ours."""
     buf = bytearray(BLOCK)
     found = []
-    top = 0
     data = False
     f.seek(0)
     for b in range(SIZE // BLOCK):
@@ -247,10 +247,7 @@ def _newest(f):
         if buf[0] != 0xFF:
             data = True
         h = _header(buf)
-        if h is None:
-            continue
-        top = max(top, h[2])
-        if h[0] == KIND_ENTRY and place(h[2]) == b * BLOCK:
+        if h is not None and h[0] == KIND_ENTRY and place(h[2]) == b * BLOCK:
             found.append(h[2])
     found.sort()
     for i in range(len(found) - 1, -1, -1):
@@ -259,9 +256,9 @@ def _newest(f):
         h = _header(buf)
         if h is not None and _good(buf, h[3]):
             if h[1] > FORMAT:
-                return None, True, top, data
-            return (bytes(buf), h[2]), False, top, data
-    return None, False, top, data
+                return None, True, h[2], data
+            return (bytes(buf), h[2]), False, h[2], data
+    return None, False, 0, data
 
 
 def read_entry(f, seq):

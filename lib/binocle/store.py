@@ -114,10 +114,6 @@ class Journal:
         self.last = 0
         self.full = 0
 
-    def capacity(self, settings, stats):
-        """The longest record a save keeps, with settings and statistics of these sizes."""
-        return PARTS * PART + ROOM - 10 - len(settings) - len(stats)
-
     def keep(self, settings, stats, head, saved):
         """save() of the game to continue: None, its record (bytes) or its state."""
         if saved is None:
@@ -149,6 +145,8 @@ class Journal:
                     n = self.full = self.last
                     b = self.base
                     ok = False
+            if n < 7:
+                head = None                      # nothing of it was ever kept
         buf = self.buf
         buf[12] = len(settings)
         buf[13:13 + len(settings)] = settings
