@@ -39,46 +39,65 @@ def moments(rules):
     """(name, record) of the moments the screens need, from the engine alone: "fresh",
     "pick" (a card to play, a trick led, a trick taken before), "bury", "choice N" (a
     decision of phase N), "knock" (a card to play with the knock open), "before end" (one
-    action before the deal is over), "between" (the deal is over)."""
+    action before the deal is over), "between" (the deal is over). The seeds of SEEDS first,
+    then others until each kind the rule set has is there (should the AI play otherwise)."""
+    seeds = ()
+    for name, s in SEEDS:
+        if name == rules:
+            seeds = s
+    out = []
+    for seed in seeds + tuple(range(100, 140)):
+        if _complete(out, rules) and seed not in seeds:
+            break
+        _first_deal(out, rules, seed)
+    return out
+
+
+def _complete(out, rules):
+    names = [n for n, _ in out]
+    want = ["pick", "between", "before end"] + (["knock"] if rules == "hoyle" else []) + \
+        (["bury"] if rules == "binokel" else [])
+    return [n for n in want if n not in names] == [] and [n for n in names if n.startswith("choice ")] != []
+
+
+def _first_deal(out, rules, seed):
     from engine import actions, record
     from engine.state import PH_PLAY, PH_BURY
     from binocle.session import Session
     from binocle.settings import Settings, RULES as ORDER
     st = Settings()
     st.rules = ORDER.index(rules)
-    out = []
-    seeds = ()
-    for name, s in SEEDS:
-        if name == rules:
-            seeds = s
-    for seed in seeds:
-        s = Session(rules, seed, st.options(), LEVEL)
-        clock = _Clock()
-        _note(out, "fresh", s)
-        while not s.deal_over():
-            if s.person_to_move():
-                obs = s.observation()
-                if obs.phase == PH_PLAY:
-                    if obs.trick and obs.last_trick and (rules != "binokel" or obs.melds):
-                        _note(out, "pick", s)
-                    if actions.KNOCK in obs.legal:
-                        _note(out, "knock", s)
-                elif obs.phase == PH_BURY:
-                    _note(out, "bury", s)
-                else:
-                    _note(out, "choice %d" % obs.phase, s)
-                legal = [a for a in obs.legal if a != actions.KNOCK]
-                action = legal[0]
+    s = Session(rules, seed, st.options(), LEVEL)
+    clock = _Clock()
+    _note(out, "fresh", s)
+    ended = False
+    while not s.deal_over():
+        if s.person_to_move():
+            obs = s.observation()
+            if obs.phase == PH_PLAY:
+                if obs.trick and obs.last_trick and (rules != "binokel" or obs.melds):
+                    _note(out, "pick", s)
+                if actions.KNOCK in obs.legal:
+                    _note(out, "knock", s)
+            elif obs.phase == PH_BURY:
+                _note(out, "bury", s)
             else:
-                action = s.think(clock, 1000)
-                if action < 0:
-                    continue
-            before = record.encode(s.state)
-            s.apply(action)
-            if s.deal_over():
-                out.append(("before end", before))
+                _note(out, "choice %d" % obs.phase, s)
+            legal = [a for a in obs.legal if a != actions.KNOCK]
+            action = legal[0]
+        else:
+            action = s.think(clock, 1000)
+            if action < 0:
+                continue
+        before = record.encode(s.state)
+        s.apply(action)
+        ended = s.deal_over()
+    for name, _ in out:
+        if name == "between":
+            return                       # "before end" and "between" come from one deal
+    if ended:
+        out.append(("before end", before))
         _note(out, "between", s)
-    return out
 
 
 def _note(out, name, session):

@@ -95,6 +95,13 @@ def install(board):
     return _hw
 
 
+def active():
+    """True when the stand-ins are what `import displayio` gives. On a CircuitPython with the
+    firmware's own modules built in, those come first: the stand-ins cannot stand in there."""
+    import displayio
+    return (getattr(displayio, "__file__", "") or "").replace("\\", "/").startswith(folder())
+
+
 def loader_folder():
     """Where to find the image loader when it is not importable already: lib/ on a board's
     drive holds it; in a checkout, the site-packages folder of .venv (put last on sys.path)."""
@@ -133,7 +140,10 @@ def foreign():
 
 
 def remove():
-    """Forget the stand-ins and what used them; give back the modules and path of before."""
+    """Forget the stand-ins and what used them; give back the modules and path of before.
+    A second call does nothing."""
+    if not _paths:
+        return
     _forget()
     for name, module in _saved:
         sys.modules[name] = module

@@ -34,8 +34,8 @@ PROFILES = (("pybadge", "PyBadge"), ("pygamer", "PyGamer"), (FEATHER, "Feather E
 class Board:
     """The app on a board of stand-ins, and the board's hands: press() and tick()."""
 
-    def __init__(self, board_id):
-        self.hw = standins.install(board_id)
+    def __init__(self, hw):
+        self.hw = hw                     # the stand-ins of the board, in place (standins.install)
         from binocle import boards
         from binocle.app import App
         from binocle.buttons import NAMES
@@ -43,7 +43,7 @@ class Board:
         self.app = App(self.profile, assets="assets/")
         self.ways = []
         for board, name, button, ms in PRESSES:
-            if board == board_id:
+            if board == hw.board_id:
                 self.ways.append((NAMES.index(name), button, ms))
         self.buttons = [b for b, _, _ in self.ways]
 
@@ -71,7 +71,11 @@ def walk_board(board_id, name):
     """Every screen in every rule set on one board; failures listed together at the end."""
     failures = []
     try:
-        board = Board(board_id)
+        hw = standins.install(board_id)
+        if not standins.active():
+            print("  (not here: this interpreter has the firmware's own modules built in)")
+            return None
+        board = Board(hw)
         assert board.profile.NAME == name
         walk = screens.Walk(board.app, board.press, board.tick, board.buttons, name)
         for rules in screens.RULES:
