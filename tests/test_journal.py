@@ -88,7 +88,7 @@ def test_layout_keeps_recent_entries_out_of_each_others_erase_sectors():
 def test_messages_fit_the_screen():
     lines = store.MSG_TOO_LONG.split("\n")
     for m in (saveload.MSG_DRIVE_DAMAGED, saveload.MSG_DRIVE_LOST, saveload.MSG_NEWER_DRIVE,
-              saveload.MSG_READ_ONLY, saveload.MSG_NO_ROOM):
+              saveload.MSG_READ_ONLY, saveload.MSG_NO_ROOM, saveload.MSG_READ_ONLY_NEW):
         lines += m.split("\n")
     assert max(len(line) for line in lines) <= 26
 
@@ -318,6 +318,9 @@ def test_modes_without_a_journal_to_write(tmp_path, monkeypatch):
     got = open_saves(nvm(), path)
     assert got.journal is None and not got.backup and got.record == rec
     assert got.notes == [saveload.MSG_READ_ONLY]
+    os.remove(path)                                         # no journal yet, and read-only
+    got = open_saves(nvm(), path)
+    assert got.journal is None and got.backup and got.notes == [saveload.MSG_READ_ONLY_NEW]
 
 
 def test_a_journal_file_cut_short_is_made_again(tmp_path):

@@ -39,6 +39,7 @@ MSG_DRIVE_LOST = "Saves on the drive\nlost: backup used."
 MSG_NEWER_DRIVE = "Saves: from a newer\nversion, not used."
 MSG_READ_ONLY = "Drive read-only: this\nsession is not saved."
 MSG_NO_ROOM = "No room for saves on the\ndrive: game not kept."
+MSG_READ_ONLY_NEW = "Drive read-only: the game\nin progress is not kept."
 
 
 class Found:
@@ -91,8 +92,8 @@ def open_saves(nvm, journal=None):
         got.notes.append(MSG_READ_ONLY)
     else:
         got.backup = True
-        if how == "none":
-            got.notes.append(MSG_NO_ROOM)
+        if how != "ram":
+            got.notes.append(MSG_NO_ROOM if how == "none" else MSG_READ_ONLY_NEW)
     return got
 
 
@@ -169,7 +170,8 @@ def _open(path, mode):
 
 
 def _open_journal(target):
-    """(file, how): how is "rw", "ro" (read only), "none" (cannot be had) or "ram"."""
+    """(file, how): how is "rw", "ro" (read only), "rofs" or "none" (none there, none to be
+    made: the drive read-only, or full) or "ram" (no drive at all)."""
     if target is None:
         return None, "ram"
     if not isinstance(target, str):
@@ -189,8 +191,8 @@ def _open_journal(target):
             return None, "none"
     try:
         return _make(target), "rw"
-    except OSError:
-        return None, "none"
+    except OSError as e:                        # 30: a drive the board may not write
+        return None, "rofs" if e.args and e.args[0] == 30 else "none"
 
 
 def _make(path):
