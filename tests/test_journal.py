@@ -9,8 +9,6 @@ import sys
 if "lib" not in sys.path:
     sys.path.append("lib")
 
-import pytest
-
 from binocle import nvmstore, saveload, store
 from binocle.nvmstore import KIND_GAME, KIND_SETTINGS, KIND_STATS, NvmStore
 from binocle.saveload import open_saves

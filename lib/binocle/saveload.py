@@ -28,7 +28,8 @@ import os
 import sys
 
 from binocle.nvmstore import (KIND_GAME, KIND_SETTINGS, KIND_STATS, MSG_DAMAGED, NAMES,
-                              NvmStore, FileNvm, open_nvm, check_record, clear_nvm_game)
+                              NvmStore, open_nvm, check_record, clear_nvm_game)
+from binocle.nvmstore import FileNvm    # noqa: F401 (tools/sim.py takes it from here)
 from binocle.stats import marked
 from binocle.store import (BLOCK, FORMAT, KIND_ENTRY, KIND_BASE, ROOM, PART, PARTS, SIZE,
                            BASES, PATH, Journal, crc16, place)

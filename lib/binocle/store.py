@@ -24,9 +24,9 @@ never written after the file is made (pad) or one holding only journal entries:
             pad  base 0  pad  base 1  pad  journal (C=56)  pad
 
 Entry s (its sequence number) goes to block i // C of journal group i % C, i = s % 8C:
-two entries less than C apart are at least 8 blocks apart, never in one sector, so a cut
-while entry s is written, whatever it erases, leaves entry s-1 whole. Blocks of one sector
-hold entries about C saves older, or of 7C.
+two entries fewer than C - 1 apart are at least 8 blocks apart, never in one sector, so a
+cut while entry s is written, whatever it erases, leaves entries s-1 to s-(C-2) whole. The
+other blocks of its sector hold entries C - 1 or more saves older.
 
 Every block:
 

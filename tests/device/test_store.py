@@ -9,7 +9,7 @@ if "lib" not in sys.path:
     sys.path.append("lib")
 
 from binocle import saveload, store
-from binocle.nvmstore import KIND_GAME, KIND_SETTINGS, KIND_STATS, NvmStore
+from binocle.nvmstore import KIND_SETTINGS, KIND_STATS, NvmStore
 from binocle.saveload import open_saves
 from binocle.stats import Stats
 from binocle.store import BLOCK, SIZE, Journal, place
