@@ -87,7 +87,7 @@ class Solver:
             setattr(self, name, bytearray(_PLIES))
         for name in ("alpha", "beta", "best", "a0", "b0", "hk1", "hk2"):
             setattr(self, name, [0] * _PLIES)
-        self.trump = self.ttm = self.c = self.nodes = self.d = self.low = 0
+        self.trump = self.nodes = self.d = self.low = 0
         self.mode = _ENTER
         self.v = self.value = self.move = -1
         self.done = True
@@ -151,246 +151,245 @@ class Solver:
         self.value = self.move = -1
 
     def step(self, budget):
-        """Search up to budget more nodes; True once the search is complete."""
+        """Search up to budget more nodes; True once the search is complete.
+
+        One loop with the plies' arrays in locals: entering a ply (the table probe at a
+        trick start, then its moves), playing a move and taking it back are written out
+        here, not called, because this loop is the solver's whole cost."""
         if self.done:
             return True
         d = self.d
         v = self.v
         mode = self.mode
         nodes = 0
+        who = self.who
+        tn = self.tn
+        card = self.card
+        acc = self.acc
+        rem = self.rem
+        nl = self.nl
+        bmove = self.bmove
+        idx = self.idx
+        cnt = self.cnt
+        nw = self.nw
+        alpha = self.alpha
+        beta = self.beta
+        best = self.best
+        hk1 = self.hk1
+        hk2 = self.hk2
+        hand = self.hand
+        sc = self.sc
+        mv = self.mv
+        key = self.key
+        k1 = self.k1
+        k2 = self.k2
+        ent = self.ent
+        chk = self.chk
+        bits = self.bits
+        mask = self.mask
+        trump = self.trump
+        low = self.low
+        a0 = self.a0
+        b0 = self.b0
         while True:
             if mode == _NEXT:               # play the next move of ply d, or return its value
-                if self.idx[d] < self.cnt[d] and self.alpha[d] < self.beta[d]:
-                    self._down(d)
-                    d += 1
+                i = idx[d]
+                if i < cnt[d] and alpha[d] < beta[d]:
+                    p = who[d]
+                    if tn[d] == 0:          # the best-keyed untried lead, swapped into slot i
+                        first = b = j = d * _W + i
+                        end = d * _W + cnt[d]
+                        while j < end:
+                            if key[j] > key[b]:
+                                b = j
+                            j += 1
+                        f = mv[b]
+                        mv[b] = mv[first]
+                        key[b] = key[first]
+                        mv[first] = f
+                    else:
+                        f = mv[d * _W + i]
+                    idx[d] = i + 1
+                    o = p * 32 + f
+                    hand[o] -= 1
+                    sc[p * 4 + (f >> 3)] -= 1
+                    e = d + 1
+                    hk1[e] = (hk1[d] - k1[o]) & _M29
+                    hk2[e] = (hk2[d] - k2[o]) & _M29
+                    card[d] = f
+                    if tn[d] == 0:
+                        who[e] = 1 - p
+                        tn[e] = 1
+                        acc[e] = acc[d]
+                    else:                   # the trick is complete: ply e starts the next
+                        a = card[d - 1]
+                        w = p if (f >> 3 == a >> 3 and f > a) or (f >> 3 == trump and a >> 3 != trump) else 1 - p
+                        n = nl[d - 1] - 1
+                        tp = RANK_POINTS[a & 7] + RANK_POINTS[f & 7] + (_LAST if n == 0 else 0)
+                        nl[e] = n
+                        rem[e] = rem[d - 1] - tp
+                        acc[e] = acc[d] + (tp if w == 0 else 0)
+                        who[e] = w
+                        tn[e] = 0
+                    z = 1 if i and nw[d] != 2 else 0            # later moves: a null window first
+                    nw[d] = z
+                    alpha[e] = beta[d] - 1 if z and p else alpha[d]
+                    beta[e] = alpha[d] + 1 if z and not p else beta[d]
+                    d = e
                     mode = _ENTER
                     continue
-                v = self.best[d]
-                if self.tn[d] == 0:
-                    self._store(d, v)
+                v = best[d]
+                if tn[d] == 0:              # narrow the table's entry by v (see the docstring)
+                    p = who[d]
+                    x = (hk1[d] + k1[64 + p]) & _M29
+                    c = ((hk2[d] + k2[64 + p]) & _M29) ^ (x >> bits)
+                    i = x & mask
+                    j = i ^ 1
+                    if chk[i] != c and (chk[j] == c or ent[4 * j + 3] < ent[4 * i + 3]):
+                        i = j               # it holds this position, or the shallower one
+                    j = 4 * i
+                    if chk[i] != c:         # a new entry: 0..all the points left
+                        chk[i] = c
+                        ent[j] = 0
+                        ent[j + 1] = rem[d]
+                        ent[j + 3] = nl[d]
+                    x = v - acc[d]
+                    if v < b0[d] and x < ent[j + 1]:
+                        ent[j + 1] = x
+                    if v > a0[d] and x > ent[j]:
+                        ent[j] = x
+                    ent[j + 2] = bmove[d]
                 mode = _RETURN
             elif mode == _ENTER:            # first visit of ply d
                 if nodes >= budget:
                     break
                 nodes += 1
-                v = self._enter(d)
-                mode = _RETURN if v >= 0 else _NEXT
+                p = who[d]
+                if tn[d] == 0:              # a trick start: bounds from the points left and the table
+                    lo = acc[d]
+                    hi = lo + rem[d]
+                    x = (hk1[d] + k1[64 + p]) & _M29
+                    c = ((hk2[d] + k2[64 + p]) & _M29) ^ (x >> bits)
+                    i = x & mask
+                    j = i ^ 1               # the bucket's other entry
+                    if chk[i] != c and (chk[j] == c or ent[4 * j + 3] < ent[4 * i + 3]):
+                        i = j
+                    if chk[i] == c:
+                        ttm = ent[4 * i + 2]
+                        lo += ent[4 * i]
+                        hi = acc[d] + ent[4 * i + 1]
+                    else:
+                        ttm = _NONE
+                    if d > 1:               # (the root searches on, for its move)
+                        if lo >= beta[d] or lo == hi:
+                            v = lo
+                            mode = _RETURN
+                            continue
+                        if hi <= alpha[d]:
+                            v = hi
+                            mode = _RETURN
+                            continue
+                        if lo > alpha[d]:
+                            alpha[d] = lo
+                        if hi < beta[d]:
+                            beta[d] = hi
+                    a0[d] = alpha[d]
+                    b0[d] = beta[d]
+                    # every face p holds, keyed (see the docstring)
+                    o = p * 32
+                    q = 4 - p * 4
+                    j = d * _W
+                    for t in range(4):
+                        if sc[p * 4 + t] == 0:
+                            continue
+                        void = sc[q + t] == 0   # then he trumps, unless these are trumps or he has none
+                        x = t * 8 + 8 if t != trump and sc[q + trump] else 0
+                        if not void:        # he beats what is below his best card
+                            x = t * 8 + 39 - o
+                            while hand[x] == 0:
+                                x -= 1
+                            x -= 32 - o
+                        win = 148 - 20 * (t == trump)
+                        lose = win - 84 + 10 * void
+                        f = t * 8 + 7
+                        while f >= t * 8 + low:
+                            if hand[o + f] and not (f & 7 < 2 and self._same_as_next(p, f, -1)):
+                                mv[j] = f
+                                if f == ttm:
+                                    key[j] = 255
+                                elif f >= x:    # a sure winner
+                                    key[j] = win + RANK_POINTS[f & 7]
+                                else:
+                                    key[j] = lose - RANK_POINTS[f & 7]
+                                j += 1
+                            f -= 1
+                    cnt[d] = j - d * _W
+                else:                       # the follower's moves (engine.tricks.legal_follow)
+                    lead = card[d - 1]
+                    t = lead >> 3
+                    o = p * 32
+                    j = d * _W
+                    if sc[p * 4 + t]:       # win if he can, highest first
+                        f = t * 8 + 7
+                        while f > lead:
+                            if hand[o + f] and not (f & 7 < 2 and self._same_as_next(p, f, lead)):
+                                mv[j] = f
+                                j += 1
+                            f -= 1
+                        if j == d * _W:     # else lose, cheapest first
+                            j = self._add(j, o, t, low, lead)
+                    elif sc[p * 4 + trump]:  # trump in, lowest first
+                        j = self._add(j, o, trump, low, lead)
+                    else:                   # anything, cheapest first by suit
+                        for t in range(4):
+                            j = self._add(j, o, t, low, lead)
+                    cnt[d] = j - d * _W
+                best[d] = -1 if p == 0 else _INF
+                bmove[d] = _NONE
+                idx[d] = 0
+                nw[d] = 0
+                mode = _NEXT
             elif d == 1:                    # _RETURN from the root: done
                 self.done = True
                 self.value = v
-                self.move = self.bmove[1]
+                self.move = bmove[1]
                 break
-            else:                           # _RETURN: v is the value of ply d
+            else:                           # _RETURN: v is the value of ply d; take back ply d - 1
                 d -= 1
-                self._up(d, v)
                 mode = _NEXT
+                p = who[d]
+                f = card[d]
+                hand[p * 32 + f] += 1
+                sc[p * 4 + (f >> 3)] += 1
+                if nw[d] == 1 and alpha[d] < v < beta[d]:   # beat the null window:
+                    nw[d] = 2                               # search it again in full
+                    idx[d] -= 1
+                elif (v <= best[d]) if p == 0 else (v >= best[d]):
+                    continue
+                best[d] = v
+                bmove[d] = f
+                if p == 0:
+                    if v > alpha[d]:
+                        alpha[d] = v
+                elif v < beta[d]:
+                    beta[d] = v
         self.d = d
         self.v = v
         self.mode = mode
         self.nodes += nodes
         return self.done
 
-    def _enter(self, d):
-        """Value of ply d if known at once, else -1 with its moves generated."""
-        p = self.who[d]
-        if self.tn[d] == 0:
-            v = self._probe(d, p)
-            if v >= 0:
-                return v
-            self._gen_lead(d, p)
-        else:
-            self._gen_follow(d, p, self.card[d - 1])
-        self.best[d] = -1 if p == 0 else _INF
-        self.bmove[d] = _NONE
-        self.idx[d] = 0
-        self.nw[d] = 0
-        return -1
-
-    def _down(self, d):
-        """Play the next move of ply d and set up ply d + 1."""
-        i = self.idx[d]
-        f = self._pick(d, i) if self.tn[d] == 0 else self.mv[d * _W + i]
-        self.idx[d] = i + 1
-        p = self.who[d]
-        o = p * 32 + f
-        self.hand[o] -= 1
-        self.sc[p * 4 + (f >> 3)] -= 1
-        self.hk1[d + 1] = (self.hk1[d] - self.k1[o]) & _M29
-        self.hk2[d + 1] = (self.hk2[d] - self.k2[o]) & _M29
-        self.card[d] = f
-        e = d + 1
-        if self.tn[d] == 0:
-            self.who[e] = 1 - p
-            self.tn[e] = 1
-            self.acc[e] = self.acc[d]
-        else:
-            self._end_trick(e, p, f)
-        nw = 1 if i and self.nw[d] != 2 else 0            # later moves: a null window first
-        self.nw[d] = nw
-        self.alpha[e] = self.beta[d] - 1 if nw and p else self.alpha[d]
-        self.beta[e] = self.alpha[d] + 1 if nw and not p else self.beta[d]
-
-    def _up(self, d, v):
-        """Take back the move of ply d, whose line is worth v."""
-        p = self.who[d]
-        f = self.card[d]
-        self.hand[p * 32 + f] += 1
-        self.sc[p * 4 + (f >> 3)] += 1
-        if self.nw[d] == 1 and self.alpha[d] < v < self.beta[d]:   # beat the null window:
-            self.nw[d] = 2                                          # search it again in full
-            self.idx[d] -= 1
-        elif (v <= self.best[d]) if p == 0 else (v >= self.best[d]):
-            return
-        self.best[d] = v
-        self.bmove[d] = f
-        if p == 0:
-            if v > self.alpha[d]:
-                self.alpha[d] = v
-        elif v < self.beta[d]:
-            self.beta[d] = v
-
-    def _pick(self, d, i):
-        """The best-keyed untried move of ply d, swapped into slot i."""
-        mv = self.mv
-        key = self.key
-        first = j = b = d * _W + i
-        while j < d * _W + self.cnt[d]:
-            if key[j] > key[b]:
-                b = j
-            j += 1
-        f = mv[b]
-        mv[b] = mv[first]
-        key[b] = key[first]
-        mv[first] = f
-        return f
-
-    def _end_trick(self, e, p, f):
-        """Set up trick-start ply e after follower p played f to the card of ply e - 2."""
-        a = self.card[e - 2]
-        t = self.trump
-        w = p if (f >> 3 == a >> 3 and f > a) or (f >> 3 == t and a >> 3 != t) else 1 - p
-        n = self.nl[e - 2] - 1
-        tp = RANK_POINTS[a & 7] + RANK_POINTS[f & 7] + (_LAST if n == 0 else 0)
-        self.nl[e] = n
-        self.rem[e] = self.rem[e - 2] - tp
-        self.acc[e] = self.acc[e - 1] + (tp if w == 0 else 0)
-        self.who[e] = w
-        self.tn[e] = 0
-
-    def _probe(self, d, p):
-        """Value of trick-start ply d if known without search, else -1 (window narrowed)."""
-        lo = self.acc[d]                    # no more than the points left can be won
-        hi = lo + self.rem[d]
-        i = self._slot(d, p)
-        self.ttm = self.ent[4 * i + 2] if i >= 0 else _NONE
-        if i >= 0:
-            lo += self.ent[4 * i]
-            hi = self.acc[d] + self.ent[4 * i + 1]
-        if d > 1:                           # (the root searches on, for its move)
-            if lo >= self.beta[d] or lo == hi:
-                return lo
-            if hi <= self.alpha[d]:
-                return hi
-            self.alpha[d] = max(lo, self.alpha[d])
-            self.beta[d] = min(hi, self.beta[d])
-        self.a0[d] = self.alpha[d]
-        self.b0[d] = self.beta[d]
-        return -1
-
-    def _slot(self, d, p):
-        """Entry of ply d (p leading) in the table, or -1 - the entry to give it."""
-        x = (self.hk1[d] + self.k1[64 + p]) & _M29
-        c = self.c = ((self.hk2[d] + self.k2[64 + p]) & _M29) ^ (x >> self.bits)
-        i = x & self.mask
-        j = i ^ 1                           # the bucket's other entry
-        if self.chk[i] != c and (self.chk[j] == c or self.ent[4 * j + 3] < self.ent[4 * i + 3]):
-            i = j                           # it holds this position, or the shallower one
-        return i if self.chk[i] == c else -1 - i
-
-    def _store(self, d, v):
-        """Narrow the entry of trick-start ply d by its result v (see the docstring)."""
-        ent = self.ent
-        i = self._slot(d, self.who[d])
-        if i < 0:                           # a new entry: 0..all the points left
-            i = -1 - i
-            self.chk[i] = self.c
-            ent[4 * i] = 0
-            ent[4 * i + 1] = self.rem[d]
-            ent[4 * i + 3] = self.nl[d]
-        j = 4 * i
-        fv = v - self.acc[d]
-        if v < self.b0[d] and fv < ent[j + 1]:
-            ent[j + 1] = fv
-        if v > self.a0[d] and fv > ent[j]:
-            ent[j] = fv
-        ent[j + 2] = self.bmove[d]
-
-    def _gen_lead(self, d, p):
-        """Every face p holds, keyed (see the docstring for the order)."""
-        hand = self.hand
-        sc = self.sc
-        mv = self.mv
-        key = self.key
-        ttm = self.ttm
-        low = self.low
-        trump = self.trump
-        o = p * 32
-        qs = 4 - p * 4
-        j = d * _W
-        for s in range(4):
-            if sc[p * 4 + s] == 0:
-                continue
-            void = sc[qs + s] == 0          # then he trumps, unless these are trumps or he has none
-            t = s * 8 + 8 if s != trump and sc[qs + trump] else 0
-            if not void:                    # he beats what is below his best card
-                t = s * 8 + 39 - o
-                while hand[t] == 0:
-                    t -= 1
-                t -= 32 - o
-            win = 148 - 20 * (s == trump)
-            lose = win - 84 + 10 * void
-            for f in range(s * 8 + 7, s * 8 + low - 1, -1):
-                if hand[o + f] == 0 or (f & 7 < 2 and self._same_as_next(p, f, -1)):
-                    continue
-                mv[j] = f
-                if f == ttm:
-                    key[j] = 255
-                elif f >= t:                # a sure winner
-                    key[j] = win + RANK_POINTS[f & 7]
-                else:
-                    key[j] = lose - RANK_POINTS[f & 7]
-                j += 1
-        self.cnt[d] = j - d * _W
-
-    def _gen_follow(self, d, p, lead):
-        """The faces p may play to lead (engine.tricks.legal_follow), in the order to try them."""
-        s = lead >> 3
-        sc = self.sc
-        if sc[p * 4 + s]:
-            c = self._add(d, p, s, (lead & 7) + 1, lead, 0, -1)    # win, highest first
-            if c == 0:
-                c = self._add(d, p, s, self.low, lead, 0, 1)      # lose, cheapest first
-        elif sc[p * 4 + self.trump]:
-            c = self._add(d, p, self.trump, self.low, lead, 0, 1)  # trump in, lowest first
-        else:
-            c = 0
-            for t in range(4):              # void, no trump: anything, cheapest first by suit
-                c = self._add(d, p, t, self.low, lead, c, 1)
-        self.cnt[d] = c
-
-    def _add(self, d, p, s, low, lead, c, step):
-        """Append p's faces of suit s from rank low up (step 1) or down to it (-1); new count."""
+    def _add(self, j, o, s, low, lead):
+        """Append the faces of suit s in hand[o:o + 32] from rank low up at mv[j]; the new j."""
         hand = self.hand
         mv = self.mv
-        o = p * 32
-        j = d * _W + c
-        f = s * 8 + (low if step > 0 else 7)
-        for _ in range(8 - low):
-            if hand[o + f] and not (f & 7 < 2 and self._same_as_next(p, f, lead)):
+        f = s * 8 + low
+        while f < s * 8 + 8:
+            if hand[o + f] and not (f & 7 < 2 and self._same_as_next(o >> 5, f, lead)):
                 mv[j] = f
                 j += 1
-            f += step
-        return j - d * _W
+            f += 1
+        return j
 
     def _same_as_next(self, p, f, lead):
         """True if p's f (a 7 or 8) plays exactly like p's f + 1 (see the docstring): skip f."""

@@ -2,64 +2,171 @@
 
 Used by the stronger levels for binokel card play (and the two-hand last
 tricks beyond the exact solver's reach): after a candidate card, the rest of
-the deal is played out in each sample by engine/ai/play.py's model of a
-player, and the candidate is scored by the deal's result for this seat.
+the deal is played out in each sample, and the candidate is scored by the
+deal's result for this seat.
+
+The model is engine/ai/play.py's (Chooser.model_lead, model_card with strict
+rules), written out here on suit counts because a rollout is the AI's inner
+loop. Under the strict rules the cards a player may play either all win the
+trick or all lose it, so the model's "cheapest winner, else least useful card"
+is the cheapest legal card: the lowest one of a suit it must play, or, free to
+play anything (void in the suit led and in trumps), the card of fewest points,
+then lowest rank, then first suit. A leader plays a plain ace (first suit
+first), else the lowest card of his longest plain suit, else his lowest trump.
 
     hands[p]    32 counts, a working copy of the sample (bytearray, made once)
+    sc[p*4+s]   cards of suit s in hands[p]
     pts[p]      card points taken in the rollout (last trick included)
     tricks[p]   tricks taken in the rollout
+    cards       cards played by the rollouts since the player last reset it
+                (a measure of the work done, the same on every interpreter)
 """
 
-from engine import cards, tricks
+from engine.cards import RANK_POINTS
 
 _LAST = 10
 
 
 class Rollout:
-    def __init__(self, players, chooser):
+    def __init__(self, players, chooser=None):
         self.players = players
-        self.chooser = chooser          # its model_card() answers for every seat
         self.hands = [bytearray(32) for _ in range(players)]
+        self.sc = bytearray(4 * players)
         self.trick = bytearray(3)
         self.pts = [0] * players
         self.tricks = [0] * players
+        self.cards = 0
 
     def run(self, sample_hands, played_trick, leader, trump, my_card, me, cards_left):
-        """Finish the trick in progress with my_card from `me`, then every trick; fills pts/tricks."""
+        """Finish the trick in progress with my_card from `me`, then every trick; fills pts/tricks.
+
+        False if the sample runs out of cards (an inconsistent sample)."""
         n = self.players
+        hands = self.hands
+        sc = self.sc
+        pts = self.pts
+        won = self.tricks
         for p in range(n):
-            copy32(self.hands[p], sample_hands[p])
-            self.pts[p] = 0
-            self.tricks[p] = 0
-        trick = self.trick
+            h = hands[p]
+            src = sample_hands[p]
+            o = 4 * p
+            sc[o] = sc[o + 1] = sc[o + 2] = sc[o + 3] = 0
+            for f in range(32):
+                c = src[f]
+                h[f] = c
+                if c:
+                    sc[o + (f >> 3)] += c
+            pts[p] = 0
+            won[p] = 0
         k = len(played_trick)
+        lead = played_trick[0] if k else my_card
+        best = lead
+        wi = 0
+        tp = 0
         for i in range(k):
-            trick[i] = played_trick[i]
-        trick[k] = my_card
-        self.hands[me][my_card] -= 1
+            f = played_trick[i]
+            tp += RANK_POINTS[f & 7]
+            if i and beats(f, best, trump):
+                best = f
+                wi = i
+        if k and beats(my_card, best, trump):
+            best = my_card
+            wi = k
+        tp += RANK_POINTS[my_card & 7]
+        hands[me][my_card] -= 1
+        sc[4 * me + (my_card >> 3)] -= 1
         k += 1
         left = cards_left
+        played = 0
         while True:
+            s = lead >> 3
             while k < n:
                 p = (leader + k) % n
-                f = self.chooser.model_card(self.hands[p], trick, k, trump, True)
-                if not self.hands[p][f]:
-                    return False          # the sample ran out of cards: inconsistent
-                self.hands[p][f] -= 1
-                trick[k] = f
+                h = hands[p]
+                o = 4 * p
+                if sc[o + s]:                       # follow suit, beat the best card if he can
+                    f = s * 8
+                    if best >> 3 == s:
+                        g = best + 1
+                        while g < f + 8 and not h[g]:
+                            g += 1
+                        if g < f + 8:
+                            f = g
+                    while not h[f]:
+                        f += 1
+                elif trump >= 0 and sc[o + trump]:  # trump, overtrump if he can
+                    f = trump * 8
+                    if best >> 3 == trump:
+                        g = best + 1
+                        while g < f + 8 and not h[g]:
+                            g += 1
+                        if g < f + 8:
+                            f = g
+                    while not h[f]:
+                        f += 1
+                else:                               # anything: fewest points, lowest rank
+                    f = -1
+                    for r in range(8):
+                        for t in range(4):
+                            if h[t * 8 + r]:
+                                f = t * 8 + r
+                                break
+                        if f >= 0:
+                            break
+                    if f < 0:
+                        self.cards += played
+                        return False                # the sample ran out of cards
+                h[f] -= 1
+                sc[o + (f >> 3)] -= 1
+                tp += RANK_POINTS[f & 7]
+                if (f >> 3 == best >> 3 and f > best) or (f >> 3 == trump and best >> 3 != trump):
+                    best = f
+                    wi = k
                 k += 1
-            w = (leader + tricks.winning_index(trick, n, trump)) % n
-            for i in range(n):
-                self.pts[w] += cards.points(trick[i])
-            self.tricks[w] += 1
+            w = (leader + wi) % n
+            pts[w] += tp
+            won[w] += 1
+            played += n
             left -= 1
             if left == 0:
-                self.pts[w] += _LAST
+                pts[w] += _LAST
+                self.cards += played
                 return True
             leader = w
+            h = hands[w]
+            o = 4 * w
+            lead = -1
+            longest = 0
+            for t in range(4):                      # a plain ace, else the longest plain suit
+                if t == trump or not sc[o + t]:
+                    continue
+                if h[t * 8 + 7]:
+                    lead = t * 8 + 7
+                    break
+                if sc[o + t] > longest:
+                    longest = sc[o + t]
+                    lead = t * 8
+            if lead < 0:
+                if trump < 0 or not sc[o + trump]:
+                    self.cards += played
+                    return False
+                lead = trump * 8
+            if lead & 7 != 7:
+                while not h[lead]:
+                    lead += 1
+            h[lead] -= 1
+            sc[o + (lead >> 3)] -= 1
+            best = lead
+            wi = 0
+            tp = RANK_POINTS[lead & 7]
             k = 1
-            trick[0] = self.chooser.model_lead(self.hands[w], trump)
-            self.hands[w][trick[0]] -= 1
+
+
+def beats(card, best, trump):
+    """engine.tricks.beats: higher in the same suit, or a trump on a plain card."""
+    if card >> 3 == best >> 3:
+        return card > best
+    return card >> 3 == trump
 
 
 def copy32(dst, src):
