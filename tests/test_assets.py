@@ -90,20 +90,14 @@ def test_palette(data):
     assert entries[4:7] == [(0x9A, 0x9A, 0x9A, 0), (0x40, 0x40, 0x40, 0), (0x30, 0x30, 0x80, 0)]
 
 
-def test_loads_with_imageload(pixels):
+def test_loads_as_the_app_loads_it(pixels):
+    # the app reads the sheet's pixels from the drive: displayio.OnDiskBitmap
     displayio = pytest.importorskip("displayio")
-    import adafruit_imageload
-
-    class Bitmap(displayio.Bitmap):
-        # Blinka's Bitmap does not keep value_count; remember what the loader asked for
-        def __init__(self, width, height, value_count):
-            super().__init__(width, height, value_count)
-            self.value_count = value_count
-
-    bitmap, palette = adafruit_imageload.load(PATH, bitmap=Bitmap, palette=displayio.Palette)
-    assert (bitmap.width, bitmap.height, bitmap.value_count, len(palette)) == (160, 140, 16, 16)
+    sheet = displayio.OnDiskBitmap(PATH)
+    palette = sheet.pixel_shader
+    assert (sheet.width, sheet.height, len(palette)) == (160, 140, 16)
     assert [palette[i] for i in range(16)] == list(PALETTE)
-    assert bytes(bitmap[x, y] for y in range(140) for x in range(160)) == pixels
+    assert bytes(sheet._get_pixel(x, y) for y in range(140) for x in range(160)) == pixels
 
 
 def test_face_tiles(pixels):

@@ -12,8 +12,6 @@ import pytest
 from tools import bundle, manifest
 
 ROOT = bundle.ROOT
-LIBS = ("lib/adafruit_imageload/__init__.py", "lib/adafruit_imageload/bmp/__init__.py",
-        "lib/adafruit_imageload/bmp/indexed.py")
 
 
 @pytest.fixture(scope="module")
@@ -55,18 +53,11 @@ def test_the_bundle_holds_the_game_and_nothing_of_the_desktop(game):
         assert "__pycache__" not in path and not path.endswith(".pyc"), path
 
 
-def test_third_party_libraries_come_with_their_imports_only(game):
+def test_no_third_party_library_goes_on_the_drive(game):
+    # the card sheet is an OnDiskBitmap, text the firmware's terminal font, panels vectorio
     _out, m = game
     paths = set(f["path"] for f in m["files"])
-    for path in LIBS:
-        assert path in paths
-    lib = [p for p in paths if p.startswith("lib/") and not p.startswith("lib/binocle/")]
-    assert not [p for p in lib if "/tests/" in p or "/examples/" in p]
-    # the assets are BMP only; text is drawn with the firmware's terminal font
-    for absent in ("lib/adafruit_imageload/png.py", "lib/adafruit_imageload/gif.py",
-                   "lib/adafruit_display_text/__init__.py", "lib/adafruit_bitmap_font/__init__.py"):
-        assert absent not in paths
-    assert lib == [p for p in lib if p.startswith("lib/adafruit_imageload/")]
+    assert [p for p in paths if p.startswith("lib/") and not p.startswith("lib/binocle/")] == []
 
 
 def test_the_version_comes_from_version_py(game):
@@ -192,7 +183,7 @@ def test_the_command_line(tmp_path, monkeypatch, capsys):
         assert bundle.main(["--out", out, "--json"]) == 0
     s = json.loads(buf.getvalue())
     assert s["version"] == _version() and s["files"] > 50 and s["free_left"] > 0
-    assert s["libraries"] == {"adafruit-circuitpython-imageload": "1.24.8"}
+    assert s["libraries"] == {}
     assert bundle.main(["--nonsense"]) == 2
     assert len(capsys.readouterr().err.strip().splitlines()) == 1
     monkeypatch.setenv("MPY_CROSS", fake_mpy_cross(tmp_path, b"M\x06"))

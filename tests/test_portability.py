@@ -11,12 +11,13 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ENGINE = os.path.join(ROOT, "engine")
 APP = os.path.join(ROOT, "lib", "binocle")
 ALLOWED_IMPORTS = {"micropython", "engine"}
-# What the app may import on the board: the modules of the PyBadge's and PyGamer's firmware
-# (which has no vectorio, so neither adafruit_displayio_layout's grid) and the image loader.
+# What the app may import on the board: modules of the firmware of every board it knows
+# (vectorio too: only SAMD21 builds leave it out), and no library: the card sheet is an
+# OnDiskBitmap, texts are the terminal font.
 APP_IMPORTS = ALLOWED_IMPORTS | {
-    "binocle", "displayio", "terminalio", "board", "keypad", "analogio", "supervisor",
+    "binocle", "displayio", "vectorio", "terminalio", "board", "keypad", "analogio", "supervisor",
     "microcontroller", "time", "gc", "sys", "os", "json", "storage", "array", "audiocore", "audioio",
-    "digitalio", "traceback", "adafruit_imageload"}
+    "digitalio", "traceback"}
 DESKTOP_ONLY = (os.path.join("boards", "sim.py"),)     # the simulator's profile (pygame)
 MAX_LINES = 400
 

@@ -68,12 +68,12 @@ class Driver:
         self.press(self.B.A)
 
     @staticmethod
-    def text(t):
-        """What one of the app's texts shows, without trailing spaces."""
+    def text(t, row=0):
+        """What one of the app's texts (or a line of a block) shows, without trailing spaces."""
         from binocle import ui
         out = ""
         for i in range(t.width):
-            out += chr(32 + bytes(ui._TILES).index(t[i]))
+            out += chr(32 + bytes(ui._TILES).index(t[i, row]))
         return out.rstrip()
 
     def scene_name(self):

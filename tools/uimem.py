@@ -29,6 +29,8 @@ TILEGRID = 96              # struct incl. dirty areas and transform, besides a b
 PALETTE = 16               # header ...
 PALETTE_COLOUR = 12        # ... and per colour (rgb888, rgb565, luma, flags)
 BITMAP = 32                # bitmap header besides its pixel words
+ONDISK = 640               # an OnDiskBitmap: its struct and the open file with its sector buffer
+RECTANGLE = 96             # a vectorio.Rectangle
 # A text is a TileGrid over the terminal font, whose bitmap is in the board's flash.
 # Measured under MicroPython (python -m tools bench; issue notes): engine state, one AI seat's
 # working memory, the hard level's endgame table (shared by every seat and the hint adviser).
@@ -53,6 +55,9 @@ class Count:
 
     def bitmap(self, bmp):
         if self.once(bmp):
+            if type(bmp).__name__ == "OnDiskBitmap":   # its pixels stay on the drive
+                self.parts["bitmaps"] += ONDISK
+                return ONDISK
             n = BITMAP + bmp._stride * 4 * bmp._bmp_height
             self.parts["bitmaps"] += n
             return n
@@ -76,6 +81,9 @@ class Count:
                 if n and node._bitmap is self.card_sheet:
                     self.sheet = n
             self.palette(node._pixel_shader)
+        elif type(node).__name__ == "Rectangle":         # a vectorio panel
+            self.parts["groups"] += RECTANGLE
+            self.palette(node.pixel_shader)
         elif isinstance(node, displayio.Group):
             self.parts["groups"] += GROUP + GROUP_CHILD * len(node)
             for child in node:

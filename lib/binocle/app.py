@@ -38,6 +38,7 @@ class App:
         self.screen = displayio.Group(x=profile.OFFSET_X, y=profile.OFFSET_Y)
         self.root.append(self.screen)
         self.scenes = []
+        self.screen.append(ui.panel(0, 0, ui.W, ui.H, ui.GREEN))   # under every screen
         self.layers = displayio.Group()
         self.screen.append(self.layers)
         self._build_overlay()

@@ -1,8 +1,10 @@
 """Drawing helpers shared by the scenes: the card sheet, text, panels and a menu.
 
-Only displayio and terminalio, both in every board's firmware: a line of text is
-a TileGrid over the terminal font (one byte a character), a panel a scaled
-one-bit bitmap. (The PyBadge and PyGamer firmware has no vectorio.)
+Only what every board's firmware has (displayio, terminalio, vectorio: only the
+SAMD21 builds leave vectorio out, and no board the game knows is one): a line of
+text is a TileGrid over the terminal font (one byte a character), a block of
+lines one TileGrid, a panel a vectorio rectangle (96 bytes, whatever its size),
+the card sheet an OnDiskBitmap whose pixels stay on the drive.
 
 The game screen is 160x128 (layout below); a larger screen shows it centred.
 
@@ -16,6 +18,7 @@ The game screen is 160x128 (layout below); a larger screen shows it centred.
 
 import displayio
 import terminalio
+import vectorio
 
 try:
     from micropython import const
@@ -54,12 +57,10 @@ class Sheet:
     """The card sprite sheet, loaded once; every card on screen is a 1-tile TileGrid over it."""
 
     def __init__(self, path):
-        import sys
-        import adafruit_imageload
-        from binocle import forget
-        self.bitmap, self.palette = adafruit_imageload.load(
-            path, bitmap=displayio.Bitmap, palette=displayio.Palette)
-        forget(*[name for name in sys.modules if name.startswith("adafruit_imageload")])  # used once
+        # The pixels stay on the drive: displayio reads the few it draws from the file,
+        # so the sheet takes no RAM but its object (11 KB as a Bitmap).
+        self.bitmap = displayio.OnDiskBitmap(path)
+        self.palette = self.bitmap.pixel_shader
         self.palette.make_transparent(0)
         n = len(self.palette)
         self.dim = displayio.Palette(n)
@@ -95,30 +96,14 @@ def solid(color):
 
 
 def panel(x, y, w, h, color=DARK):
-    """A filled rectangle: a group scaled up by the largest factor dividing w and h,
-    holding a one-bit bitmap (a full screen takes 24 bytes of pixels)."""
-    g = displayio.Group(x=x, y=y)
-    resize(g, w, h, color)
-    return g
+    """A filled rectangle."""
+    return vectorio.Rectangle(pixel_shader=solid(color), width=w, height=h, x=x, y=y)
 
 
-def resize(pan, w, h, color=None):
-    """Give a panel a new size (and colour)."""
-    if color is None:
-        color = pan[0].pixel_shader[0]
-    k = _gcd(w, h)
-    pan.scale = k
-    grid = displayio.TileGrid(displayio.Bitmap(w // k, h // k, 1), pixel_shader=solid(color))
-    if len(pan):
-        pan[0] = grid
-    else:
-        pan.append(grid)
-
-
-def _gcd(a, b):
-    while b:
-        a, b = b, a % b
-    return a or 1
+def resize(pan, w, h):
+    """Give a panel a new size."""
+    pan.width = w
+    pan.height = h
 
 
 def _font():
@@ -171,14 +156,33 @@ def text(s, x, y, color=WHITE, background=None, width=0):
     return t
 
 
+def block(x, y, cols, rows, color=WHITE):
+    """Lines of text in one TileGrid, `rows` lines of `cols` characters (a TileGrid
+    costs about 96 bytes besides a byte a character: one for a page, not one a line)."""
+    t = displayio.TileGrid(_STRIP, pixel_shader=_ink(color, None), width=cols, height=rows,
+                           tile_width=_CELL[0], tile_height=_CELL[1], default_tile=_TILES[0], x=x, y=y)
+    return t
+
+
 def set_text(t, s):
     """Show s in a text, cut to its width; only the characters that change are redrawn."""
+    set_line(t, 0, s)
+
+
+def set_line(t, row, s):
+    """Show s on line `row` of a text or block, cut to its width."""
     n = len(s)
     for i in range(t.width):
         c = ord(s[i]) - 32 if i < n else 0
         tile = _TILES[c] if 0 <= c < 95 else _TILES[_UNKNOWN]
-        if t[i] != tile:
-            t[i] = tile
+        if t[i, row] != tile:
+            t[i, row] = tile
+
+
+def set_lines(t, lines):
+    """Fill a block from the top with these lines; the rest blank."""
+    for r in range(t.height):
+        set_line(t, r, lines[r] if r < len(lines) else "")
 
 
 class Menu:
@@ -198,11 +202,8 @@ class Menu:
         self.group.append(self.title)
         self.bar = panel(x + 2, y + 3 + LINE, w - 4, LINE, GREEN)
         self.group.append(self.bar)
-        self.labels = []
-        for r in range(self.rows):
-            lab = text("", x + 6, y + 3 + LINE * (r + 1), width=(w - 8) // GLYPH_W)
-            self.labels.append(lab)
-            self.group.append(lab)
+        self.labels = block(x + 6, y + 3 + LINE, (w - 8) // GLYPH_W, self.rows)
+        self.group.append(self.labels)
         self.y0 = y + 3 + LINE
         self.index = 0
         self.select(index)
@@ -217,12 +218,12 @@ class Menu:
         for r in range(self.rows):
             k = self.top + r
             s = self.items[k] if k < n else ""
-            room = self.labels[r].width - 2             # the scroll marks stay in view
+            room = self.labels.width - 2                # the scroll marks stay in view
             if r == 0 and self.top > 0:
                 s = s[:room] + " ^"
             elif r == self.rows - 1 and self.top + self.rows < n:
                 s = s[:room] + " v"
-            set_text(self.labels[r], s)
+            set_line(self.labels, r, s)
         self.bar.y = self.y0 + LINE * (self.index - self.top)
 
     def move(self, step):

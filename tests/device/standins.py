@@ -20,10 +20,9 @@ counting the WASI run's 1 GB heap says nothing about a board and takes most of a
 import gc
 import sys
 
-FIRMWARE = ("_hw", "displayio", "terminalio", "fontio", "busdisplay", "board", "keypad", "supervisor",
+FIRMWARE = ("_hw", "displayio", "vectorio", "terminalio", "fontio", "busdisplay", "board", "keypad", "supervisor",
             "microcontroller", "nvm", "analogio", "digitalio", "audioio", "audiocore", "bitmaptools")
-BOUND = ("binocle", "adafruit_imageload")      # modules that keep what they imported from those
-LOADER = "adafruit_imageload"                  # the one third-party library the app loads
+BOUND = ("binocle",)                          # modules that keep what they imported from those
 # Built into MicroPython and CircuitPython; on the desktop a look-alike the app may import.
 BUILT_IN = ("micropython",)
 
@@ -84,10 +83,6 @@ def install(board):
     _forget()
     sys.path.insert(0, folder())
     _paths.append(folder())
-    loader = loader_folder()
-    if loader is not None:
-        sys.path.append(loader)
-        _paths.append(loader)
     _gc.append(sys.modules.get("gc"))
     sys.modules["gc"] = _NoCollect(gc)
     import _hw
@@ -102,36 +97,13 @@ def active():
     return (getattr(displayio, "__file__", "") or "").replace("\\", "/").startswith(folder())
 
 
-def loader_folder():
-    """Where to find the image loader when it is not importable already: lib/ on a board's
-    drive holds it; in a checkout, the site-packages folder of .venv (put last on sys.path)."""
-    try:
-        import adafruit_imageload              # noqa: F401  (CPython with the venv, or lib/)
-        return None
-    except ImportError:
-        pass
-    import os
-    try:
-        versions = os.listdir(".venv/lib")
-    except OSError:
-        return None
-    for v in versions:
-        path = ".venv/lib/" + v + "/site-packages"
-        try:
-            os.stat(path + "/" + LOADER + "/__init__.py")
-            return path
-        except OSError:
-            pass
-    return None
-
-
 def foreign():
-    """Modules imported since install() from a desktop library folder, other than the image
-    loader: something the app needs that the stand-ins lack, found among the desktop's
-    look-alikes (Blinka's board, vectorio, ...). Should be empty."""
+    """Modules imported since install() from a desktop library folder: something the app
+    needs that the stand-ins lack, found among the desktop's look-alikes (Blinka's board,
+    vectorio, ...). Should be empty."""
     out = []
     for name in list(sys.modules):
-        if name in _before or name in BUILT_IN or name == LOADER or name.startswith(LOADER + "."):
+        if name in _before or name in BUILT_IN:
             continue
         path = getattr(sys.modules[name], "__file__", "") or ""
         if "site-packages" in path or "dist-packages" in path:

@@ -36,11 +36,6 @@ class Board:
 
     def __init__(self, hw):
         self.hw = hw                     # the stand-ins of the board, in place (standins.install)
-        try:
-            import adafruit_imageload    # noqa: F401
-        except ImportError:
-            raise AssertionError("the image loader is neither in lib/ nor in .venv/lib/*/site-packages: "
-                                 "make test (or pip install -r requirements.txt) puts it there")
         from binocle import boards
         from binocle.app import App
         from binocle.buttons import NAMES

@@ -245,12 +245,29 @@ def test_the_speaker(hw):
 
 
 @on()
-def test_the_image_loader_reads_the_card_sheet_into_the_stand_ins(hw):
-    import adafruit_imageload
+def test_the_card_sheet_opens_as_an_on_disk_bitmap(hw):
     import displayio
-    bitmap, palette = adafruit_imageload.load("assets/cards.bmp", bitmap=displayio.Bitmap,
-                                              palette=displayio.Palette)
-    assert (bitmap.width, bitmap.height) == (160, 140) and len(palette) <= 16
+    sheet = displayio.OnDiskBitmap("assets/cards.bmp")
+    assert (sheet.width, sheet.height) == (160, 140) and len(sheet.pixel_shader) <= 16
+    card = displayio.TileGrid(sheet, pixel_shader=sheet.pixel_shader, tile_width=20, tile_height=28)
+    card[0] = 39                                        # 8 x 5 tiles
+    refused(lambda: card.__setitem__(0, 40), ValueError)
+    assert standins.foreign() == []
+
+
+@on()
+def test_a_vectorio_rectangle_takes_the_firmwares_arguments(hw):
+    import displayio
+    import vectorio
+    p = displayio.Palette(1)
+    r = vectorio.Rectangle(pixel_shader=p, width=152, height=90, x=4, y=14)
+    r.width, r.height, r.y = 150, 12, 30
+    g = displayio.Group()
+    g.append(r)
+    refused(lambda: g.append(r), ValueError)                       # already in a group
+    refused(lambda: vectorio.Rectangle(pixel_shader=p, width=0, height=5), ValueError)
+    refused(lambda: vectorio.Rectangle(p, 5, 5), TypeError)         # keywords only
+    refused(lambda: setattr(r, "scale", 2), AttributeError)
     assert standins.foreign() == []
 
 

@@ -28,11 +28,8 @@ class Help:
         self.group.append(ui.panel(0, 0, ui.W, ui.H, ui.DARK))
         self.title = ui.text("", 2, 1, ui.YELLOW)
         self.group.append(self.title)
-        self.lines = []
-        for i in range(_LINES):
-            lab = ui.text("", 2, 15 + i * ui.LINE)
-            self.lines.append(lab)
-            self.group.append(lab)
+        self.lines = ui.block(2, 15, ui.CHARS, _LINES)
+        self.group.append(self.lines)
         self.foot = ui.text("", 2, 116, ui.GREY)
         self.group.append(self.foot)
         self.show()
@@ -48,8 +45,7 @@ class Help:
                 title, body = _MISSING
         lines = words.wrap(body, ui.CHARS)
         ui.set_text(self.title, title)
-        for i in range(_LINES):
-            ui.set_text(self.lines[i], lines[i] if i < len(lines) else "")
+        ui.set_lines(self.lines, lines)
         ui.set_text(self.foot, "%d/%d  >: next  B: back" % (self.page + 1, self.count))
 
     def update(self, now):

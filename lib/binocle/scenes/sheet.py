@@ -22,8 +22,10 @@ class Summary:
         self.group = displayio.Group()
         self.group.append(ui.panel(0, 0, ui.W, ui.H, ui.DARK))
         lines = summary_lines(obs, names)
-        for i in range(min(len(lines), 9)):
-            self.group.append(ui.text(lines[i][:ui.CHARS], 2, 2 + i * ui.LINE, ui.YELLOW if i == 0 else ui.WHITE))
+        self.group.append(ui.text(lines[0], 2, 2, ui.YELLOW))
+        self.body = ui.block(2, 2 + ui.LINE, ui.CHARS, 8)
+        ui.set_lines(self.body, lines[1:])
+        self.group.append(self.body)
         self.group.append(ui.text("A: score sheet", 2, 116, ui.GREY))
 
     def update(self, now):
@@ -69,8 +71,8 @@ def summary_lines(obs, names):
 class Sheet:
     """Every deal's running totals, a page at a time; A goes on (next deal or game over).
 
-    A table of texts: the deal number in a 5-character column, then one equal column
-    per player; a line under the heading row."""
+    A heading and a block of rows: the deal number in a 5-character column, then one
+    equal column per player; a line under the heading."""
     UNLOAD = (__name__,)
     KEYS = ((B.A, "next"), (B.B, "back"), (B.UP, "up"), (B.LEFT, "up"), (B.DOWN, "down"),
             (B.RIGHT, "down"), (B.START, "next"))
@@ -83,18 +85,11 @@ class Sheet:
         self.page = max(0, (len(obs.sheet) - 1) // _ROWS)
         self.group = displayio.Group()
         self.group.append(ui.panel(0, 0, ui.W, ui.H, ui.DARK))
-        wide = (ui.CHARS - _DEAL_W) // len(names)          # characters per player column
-        self.cells = []
-        for r in range(_ROWS + 1):
-            y = 1 + r * ui.LINE + (3 if r else 0)
-            # the deal column reaches the right edge, under the others: "none yet" fits
-            row = [ui.text("", 2, y, ui.YELLOW if r == 0 else ui.WHITE)]
-            for p in range(len(names)):
-                row.append(ui.text("", 2 + ui.GLYPH_W * (_DEAL_W + p * wide), y,
-                                   ui.YELLOW if r == 0 else ui.WHITE, width=wide - 1))
-            for lab in row:
-                self.group.append(lab)
-            self.cells.append(row)
+        self.wide = (ui.CHARS - _DEAL_W) // len(names)     # characters per player column
+        self.head = ui.text(columns("Deal", [n[:5] for n in names], self.wide), 2, 1, ui.YELLOW)
+        self.body = ui.block(2, 4 + ui.LINE, ui.CHARS, _ROWS)
+        self.group.append(self.head)
+        self.group.append(self.body)
         self.group.append(ui.panel(0, ui.LINE + 2, ui.W, 1, ui.GREY))
         more = "A: next deal" if table is not None else "A/B: back"
         if table is not None and table.session.game_over():
@@ -104,19 +99,16 @@ class Sheet:
         self.fill()
 
     def fill(self):
-        cells = self.cells
-        ui.set_text(cells[0][0], "Deal")
-        for p in range(len(self.names)):
-            ui.set_text(cells[0][p + 1], self.names[p][:5])
         sheet = self.obs.sheet
         for r in range(_ROWS):
             k = self.page * _ROWS + r
-            row = sheet[k] if k < len(sheet) else None
-            ui.set_text(cells[r + 1][0], "" if row is None else str(row[0]))
-            for p in range(len(self.names)):
-                ui.set_text(cells[r + 1][p + 1], "" if row is None else cell(self.obs.rules, row, p))
-        if not sheet:
-            ui.set_text(cells[1][0], "none yet")
+            if k < len(sheet):
+                row = sheet[k]
+                line = columns(str(row[0]), [cell(self.obs.rules, row, p) for p in range(len(self.names))],
+                               self.wide)
+            else:
+                line = "none yet" if k == 0 else ""
+            ui.set_line(self.body, r, line)
 
     def update(self, now):
         pass
@@ -147,6 +139,14 @@ class Sheet:
             self.table.next_deal()
 
 
+def columns(first, cells, wide):
+    """A row of the sheet: `first` in the deal column, then each cell in its column."""
+    line = first + " " * (_DEAL_W - len(first))
+    for c in cells:
+        line += c + " " * (wide - len(c))
+    return line
+
+
 def cell(rules, row, p):
     """A player's running total after a deal; '*' marks the binokel soloist."""
     if rules == "binokel":
@@ -166,8 +166,9 @@ class GameOver:
         self.group.append(ui.panel(0, 0, ui.W, ui.H, ui.DARK))
         head = "You win!" if obs.winner == 0 else "%s wins" % names[obs.winner]
         self.group.append(ui.text(head, 8, 16, ui.YELLOW))
-        for p in range(len(names)):
-            self.group.append(ui.text("%-5s %5d" % (names[p], obs.scores[p]), 8, 40 + p * ui.LINE))
+        scores = ui.block(8, 40, 16, len(names))
+        ui.set_lines(scores, ["%-5s %5d" % (names[p], obs.scores[p]) for p in range(len(names))])
+        self.group.append(scores)
         self.group.append(ui.text("A: back to the title", 8, 100, ui.GREY))
         self.winner = obs.winner
 

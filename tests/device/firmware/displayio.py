@@ -287,11 +287,18 @@ class TileGrid(_hw.Native):
 
 
 def _layer(layer):
-    if not isinstance(layer, (Group, TileGrid)):
+    if not isinstance(layer, (Group, TileGrid)) and not _is_shape(layer):
         raise _hw.refuse(ValueError("Layer must be a Group or TileGrid subclass"))
     if layer._in_group:
         raise _hw.refuse(ValueError("Layer already in a group"))
     return layer
+
+
+def _is_shape(layer):
+    """A vectorio shape (the module is the firmware's too, so only when it was imported)."""
+    import sys
+    shapes = sys.modules.get("vectorio")
+    return shapes is not None and isinstance(layer, shapes.Rectangle)
 
 
 class Group(_hw.Native):
