@@ -10,14 +10,42 @@ every one of its decisions. Levels differ in knowledge and budget, never in
 what they may see; each is deterministic for its seed.
 """
 
+from engine.ai import levels
+
 LEVELS = ("easy", "normal", "hard", "expert")
 DEVICE_LEVELS = ("easy", "normal", "hard")   # expert is for desktop tuning and measurement
 
 
-def new_player(rules, seat, level="normal", seed=0, options=0):
-    """An AI seat; only the code of its own kind of game is loaded (engine/ai/player.py)."""
+def new_player(rules, seat, level="normal", seed=0, options=0, solver=None):
+    """An AI seat; only the code of its own kind of game is loaded (engine/ai/player.py).
+
+    solver: an endgame Solver to use (new_solver()), shared with the other seats of the
+    game; without one, a seat that solves endgames makes its own when it first needs it."""
     if rules == "binokel":
         from engine.ai.binokel import BinokelPlayer
         return BinokelPlayer(rules, seat, level, seed, options)
     from engine.ai.twohand import TwoHandPlayer
-    return TwoHandPlayer(rules, seat, level, seed, options)
+    player = TwoHandPlayer(rules, seat, level, seed, options)
+    if solver is not None and player.p[levels.ENDGAME]:
+        player.solver = solver
+    return player
+
+
+def new_solver(rules, *level_names):
+    """One endgame Solver for all the seats of a two-hand game played at these levels (its
+    entries name seats absolutely, so seats can share it), with the largest table any of
+    them uses; None when no seat solves endgames (binokel, easy).
+
+    A board makes it when the game starts, while its heap is in one piece: the table is
+    one 2 KB block, which a heap broken up by a deal in progress may no longer hold."""
+    if rules == "binokel":
+        return None
+    bits = 0
+    for name in level_names:
+        p = levels.params(name)
+        if p[levels.ENDGAME]:
+            bits = max(bits, p[levels.TABLE_BITS])
+    if not bits:
+        return None
+    from engine.ai.endgame import Solver
+    return Solver(bits)

@@ -8,7 +8,7 @@ move think in slices with `think()` so the screen stays alive meanwhile.
 from engine import actions, record
 from engine.rules import new_game
 from engine.state import PH_BETWEEN, PH_OVER
-from engine.ai import new_player, levels
+from engine.ai import new_player, new_solver, levels
 from binocle.input import ticks_diff
 
 HUMAN = 0
@@ -27,10 +27,12 @@ class Session:
         n = self.state.PLAYERS
         self.names = TWO_NAMES if n == 2 else THREE_NAMES
         self.ai = [None] * n
+        # Made now, while the heap is young: one endgame table for every seat and the adviser.
+        solver = new_solver(rules, level, ADVISER_LEVEL)
         for p in range(1, n):
-            self.ai[p] = new_player(rules, p, level, seed * 7 + p, options)
+            self.ai[p] = new_player(rules, p, level, seed * 7 + p, options, solver)
         # Hints come from the strongest device level whatever the opponents' level.
-        self.adviser = new_player(rules, HUMAN, ADVISER_LEVEL, seed * 7, options)
+        self.adviser = new_player(rules, HUMAN, ADVISER_LEVEL, seed * 7, options, solver)
         self.thinker = None          # the generator of the seat now thinking
         self.thinking_seat = -1
         self.hint_for = -1           # action count the cached hint belongs to
@@ -90,7 +92,6 @@ class Session:
         """Step the AI seat to move for about budget_ms; its action when decided, else -1."""
         p = self.state.current_player()
         if self.thinker is None or self.thinking_seat != p:
-            self.share_solver(self.ai[p])
             self.thinker = self.ai[p].thinking(self.state.observation(p))
             self.thinking_seat = p
         return self._step(self.thinker, self.ai[p], ticks_ms, budget_ms, self._done_ai)
@@ -107,7 +108,6 @@ class Session:
         if self.hint_for != n:
             self.hint_for = n
             self.hint = None
-            self.share_solver(self.adviser)
             self.hint_gen = self.adviser.thinking(self.observation())
         a = self._step(self.hint_gen, self.adviser, ticks_ms, budget_ms, self._done_hint)
         if a < 0:
@@ -125,16 +125,6 @@ class Session:
                 return -1
         done()
         return player.decision
-
-    def share_solver(self, player):
-        """The exact endgame's table is scratch: one for the whole session is enough
-        (its entries name seats absolutely, so any seat may reuse them)."""
-        if player.solver is not None:
-            return
-        for other in self.ai + [self.adviser]:
-            if other is not None and other.solver is not None and other.p == player.p:
-                player.solver = other.solver
-                return
 
     def remember(self):
         """Show the adviser the person's observation at each of the person's decisions,
