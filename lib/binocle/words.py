@@ -28,17 +28,20 @@ def short_kind(name):
     return name
 
 
-def choice(session, obs, action):
-    """A menu line for one of the person's non-card choices."""
+def choice(session, obs, action, points=None):
+    """A menu line for one of the person's non-card choices. points: what the action
+    scores, when known (else the session works it out on a copy of the game)."""
+    if points is None and (actions.is_meld(action) or action == actions.EXCHANGE):
+        points = session.points_of(action)
     if actions.is_meld(action):
         kind = actions.meld_kind(action)
         names = session.kind_names()
         text = short_kind(names[kind]) if names is not None and kind < len(names) else "meld"
         if "table" in session.describe(action):
             text += "+tbl"
-        return "%s %d" % (text, session.points_of(action))
+        return "%s %d" % (text, points)
     if action == actions.EXCHANGE:
-        return "Swap 9 for turn-up %d" % session.points_of(action)
+        return "Swap 9 for turn-up %d" % points
     if action == actions.PASS:
         return ("No meld", "Play on", "No knock", "Pass")[_pass_kind(obs)]
     if action == actions.KNOCK:
@@ -64,8 +67,9 @@ def _pass_kind(obs):
     return 1
 
 
-def narrate(names, seat, action, session, obs):
-    """One line on what a player did, for the message bar ('AI: four kings 80')."""
+def narrate(names, seat, action, session, obs, points):
+    """One line on what a player did, for the message bar ('AI: four kings 80'); obs is
+    the observation before the action, points what the action scored."""
     who = names[seat]
     if actions.is_play(action):
         return None                      # the card itself is shown moving
@@ -77,7 +81,7 @@ def narrate(names, seat, action, session, obs):
         return None
     if action == actions.DEAL:
         return None
-    return who + ": " + choice(session, obs, action)
+    return who + ": " + choice(session, obs, action, points)
 
 
 def wrap(text, width=26):

@@ -9,6 +9,7 @@ _ITEMS = (("Resume", "resume"), ("Hint", "hint"), ("Last trick", "last"), ("Scor
 
 
 class Pause(MenuScene):
+    OVERLAY = False                   # a whole screen: the table sleeps under it (App.cover)
     UNLOAD = (__name__,)              # seen now and then: forgotten when closed
 
     def __init__(self, app, table):
@@ -59,6 +60,7 @@ class SettingsScreen(MenuScene):
     """A on a line steps through its choices; B goes back. Below them: the installed
     version, on a board the free memory (the heap with the game under this menu), and
     the way into the board's bootloader for a CircuitPython update."""
+    OVERLAY = False
     UNLOAD = (__name__,)
 
     def __init__(self, app):

@@ -87,6 +87,7 @@ class Table(TableView):
 
     def pause(self):
         from binocle.scenes.pause import Pause
+        self.app.cover()                  # a whole screen: the table's sprites go meanwhile
         self.app.push(Pause(self.app, self))
 
     def hint(self):
@@ -195,11 +196,12 @@ class Table(TableView):
     def do(self, seat, action, from_sprite):
         """Apply an action and show what it changed."""
         before = self.obs
-        line = words.narrate(self.session.names, seat, action, self.session, before)
         self.session.apply(action)
         self.app.autosave()
         after = self.session.observation()
         self.obs = after
+        line = words.narrate(self.session.names, seat, action, self.session, before,
+                             after.scores[seat] - before.scores[seat])
         if len(after.sheet) > len(before.sheet):
             self.app.deal_done(after)
         if line:
