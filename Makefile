@@ -20,6 +20,7 @@ play: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest -q
 	$(BIN)/python -m tools device-tests
+	$(BIN)/python -m tools device-tests --bundle
 
 bench: $(STAMP)
 	$(BIN)/python -m tools bench

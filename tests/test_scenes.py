@@ -9,11 +9,12 @@ os.environ.setdefault("BLINKA_FORCEBOARD", "GENERIC_LINUX_PC")
 
 from binocle import buttons as B                     # noqa: E402
 from binocle import helptext, words                  # noqa: E402
-from binocle.scenes import choice, help, lasttrick, melds, pause, sheet, statsview, table, title   # noqa: E402
+from binocle.scenes import (choice, confirm, gameover, help, lasttrick, melds, pause,   # noqa: E402
+                            settingsview, sheet, statsview, summary, table, title)
 
 SCENES = (
     title.Title, table.Table, choice.Choice, lasttrick.LastTrick, melds.Melds, pause.Pause,
-    pause.SettingsScreen, pause.Confirm, sheet.Summary, sheet.Sheet, sheet.GameOver, help.Help,
+    settingsview.SettingsScreen, confirm.Confirm, summary.Summary, sheet.Sheet, gameover.GameOver, help.Help,
     statsview.StatsScreen,
 )
 # The Feather ESP32-S3 Reverse TFT has three buttons: B (held: START), A (held: SELECT), RIGHT.
@@ -109,7 +110,8 @@ def scene_classes():
     only their base)."""
     import inspect
     out = set()
-    for module in (choice, help, lasttrick, melds, pause, sheet, statsview, table, title):
+    for module in (choice, confirm, gameover, help, lasttrick, melds, pause, settingsview, sheet, statsview,
+                   summary, table, title):
         for name, cls in inspect.getmembers(module, inspect.isclass):
             if cls.__module__ == module.__name__ and hasattr(cls, "KEYS") and "__init__" in vars(cls):
                 out.add(name)

@@ -21,8 +21,9 @@ HEAP = "1024m"
 _SUMMARY = re.compile(r"^(\d+) passed, (\d+) failed$")
 
 
-def run_suite(name_filter="", echo=True):
-    """(passed, failed, output) of the device suite under MicroPython."""
+def run_suite(name_filter="", echo=True, root=mpy.ROOT):
+    """(passed, failed, output) of the device suite under MicroPython, run in root (the
+    repository, or a bundle with the suite copied in: bundle_with_suite())."""
     paths = []
     for _ in range(2):
         fd, path = tempfile.mkstemp(prefix="device_suite_")
@@ -31,7 +32,8 @@ def run_suite(name_filter="", echo=True):
     try:
         args = ["--no-gc"] + ([name_filter] if name_filter else [])
         try:
-            status = mpy.run("tests/device/run.py", args, heap=HEAP, stdout=paths[0], stderr=paths[1])
+            status = mpy.run("tests/device/run.py", args, heap=HEAP, stdout=paths[0], stderr=paths[1],
+                             root=root)
         except Exception as e:   # a trap of the interpreter itself
             status = -1
             crash = "MicroPython stopped: %s\n" % str(e).splitlines()[0]
@@ -57,17 +59,39 @@ def run_suite(name_filter="", echo=True):
     return passed, failed, output
 
 
+def bundle_with_suite(work):
+    """What goes on a board's drive as .py (tools/bundle.py: the game's modules shrunk), with
+    the device suite copied in beside it, in work/bundle: the suite then imports the very
+    files a board compiles."""
+    import shutil
+    from tools import bundle
+    out = os.path.join(work, "bundle")
+    bundle.build(out)
+    shutil.copytree(os.path.join(mpy.ROOT, "tests", "device"), os.path.join(out, "tests", "device"),
+                    ignore=shutil.ignore_patterns("__pycache__", "_mpy_*"))
+    shutil.copyfile(os.path.join(mpy.ROOT, "tests", "__init__.py"), os.path.join(out, "tests", "__init__.py"))
+    return out
+
+
 @cli.command("device-tests")
 def main(argv):
     parser = cli.Parser("device-tests", __doc__.split("\n\n")[0])
     parser.add_argument("filter", nargs="?", default="", help="run only tests whose name contains this")
+    parser.add_argument("--bundle", action="store_true",
+                        help="on the .py bundle a board gets (python -m tools bundle), not the sources")
     opts = parser.parse_args(argv)
     start = time.time()
+    work = tempfile.mkdtemp(prefix="device_bundle_") if opts.bundle else None
     try:
-        passed, failed, output = run_suite(opts.filter, echo=False)
+        root = bundle_with_suite(work) if work else mpy.ROOT
+        passed, failed, output = run_suite(opts.filter, echo=False, root=root)
     except mpy.MpyError as e:
         sys.stderr.write("%s\n" % e)
         return 2
+    finally:
+        if work:
+            import shutil
+            shutil.rmtree(work, ignore_errors=True)
     took = time.time() - start
     if opts.filter and passed == 0 and failed == 0:
         raise cli.UsageError("no test matches %r" % opts.filter)
@@ -76,5 +100,6 @@ def main(argv):
         sys.stderr.write("device suite under MicroPython: FAILED (%d passed, %d failed, %.1f s)\n"
                          % (passed, failed, took))
         return 1
-    print("device suite under MicroPython: %d passed in %.1f s" % (passed, took))
+    print("device suite under MicroPython%s: %d passed in %.1f s"
+          % (" on the .py bundle" if opts.bundle else "", passed, took))
     return 0

@@ -38,11 +38,12 @@ def wasm_path():
     return path
 
 
-def run(script, args=(), heap=DEFAULT_HEAP, stdout=None, stderr=None, dirs=()):
+def run(script, args=(), heap=DEFAULT_HEAP, stdout=None, stderr=None, dirs=(), root=ROOT):
     """Run a script (a path relative to the root); return its exit status.
 
     Output goes to the given files (paths) or is inherited from this process.
-    dirs: more (host directory, guest path) pairs the guest may read."""
+    dirs: more (host directory, guest path) pairs the guest may read. root: the
+    folder the guest sees as its current one (the repository, or a bundle)."""
     import wasmtime as w
 
     cfg = w.Config()
@@ -60,7 +61,7 @@ def run(script, args=(), heap=DEFAULT_HEAP, stdout=None, stderr=None, dirs=()):
         wasi.stderr_file = stderr
     else:
         wasi.inherit_stderr()
-    wasi.preopen_dir(ROOT, ".")
+    wasi.preopen_dir(root, ".")
     for host, guest in dirs:
         wasi.preopen_dir(host, guest)
     store.set_wasi(wasi)

@@ -249,14 +249,18 @@ class App:
         except Exception:                # the game's own table fails: the title, then
             back = self.session = None
         if not back:
-            from binocle.scenes.title import Title
-            self.replace(Title(self))
+            self.to_title()
         self.toast("Sorry, a screen failed (%s). Back to the %s." % (
             type(e).__name__, "game" if self.session is not None else "title"), 5000)
 
-    def run(self):
+    def to_title(self):
+        """Leave the game (if any) for the title screen: every way back goes here."""
         from binocle.scenes.title import Title
+        self.session = None
         self.replace(Title(self))
+
+    def run(self):
+        self.to_title()
         while self.running:
             self.tick()
             if hasattr(self.profile, "quit_requested") and self.profile.quit_requested():

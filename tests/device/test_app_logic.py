@@ -18,6 +18,8 @@ APP_FILES = (
     "lib/binocle/scenes/__init__.py", "lib/binocle/scenes/base.py", "lib/binocle/scenes/choice.py", "lib/binocle/scenes/help.py",
     "lib/binocle/scenes/lasttrick.py", "lib/binocle/scenes/layout.py", "lib/binocle/scenes/melds.py",
     "lib/binocle/scenes/pause.py", "lib/binocle/scenes/sheet.py", "lib/binocle/scenes/statsview.py", "lib/binocle/scenes/table.py",
+    "lib/binocle/scenes/summary.py", "lib/binocle/scenes/gameover.py", "lib/binocle/scenes/settingsview.py",
+    "lib/binocle/scenes/confirm.py",
     "lib/binocle/scenes/tableview.py", "lib/binocle/scenes/title.py",
 )
 

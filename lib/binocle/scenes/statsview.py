@@ -4,7 +4,6 @@ the last line resets everything, after asking."""
 from binocle import ui, words
 from binocle.settings import RULES, LEVEL_NAMES
 from binocle.scenes.base import MenuScene
-from binocle.scenes.pause import Confirm
 
 
 class StatsScreen(MenuScene):
@@ -29,6 +28,7 @@ class StatsScreen(MenuScene):
 
     def choose(self):
         if self.menu.index == len(self.menu.items) - 1:
+            from binocle.scenes.confirm import Confirm
             self.app.push(Confirm(self.app, "Reset statistics?", self.reset))
         else:
             self.rules = (self.rules + 1) % len(RULES)

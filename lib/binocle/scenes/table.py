@@ -246,7 +246,7 @@ class Table(TableView):
         self.handled_between = True
         self.thinking = False
         self.app.cover()
-        from binocle.scenes.sheet import Summary
+        from binocle.scenes.summary import Summary
         self.app.push(Summary(self.app, self))
 
     def next_deal(self):

@@ -108,7 +108,7 @@ class Title(MenuScene):
             self.app.push(Help(self.app, RULES[st.rules]))
             return
         else:
-            from binocle.scenes.pause import SettingsScreen
+            from binocle.scenes.settingsview import SettingsScreen
             self.app.push(SettingsScreen(self.app))
             return
         self.app.save_settings()
