@@ -181,6 +181,8 @@ class OnDiskBitmap(_hw.Native):
     palette, or a ColorConverter for true colour)."""
 
     def __init__(self, file):
+        # Given a path, the firmware opens the file and keeps it open (_sizes.py counts it).
+        self._keep("_opened", isinstance(file, str))
         if isinstance(file, str):
             with open(file, "rb") as f:
                 head = f.read(54)
