@@ -136,7 +136,7 @@ def run_screens(tmp_path):
 
 def run_ui_memory(tmp_path):
     import json
-    done = tools(tmp_path, "ui-memory", "--json", timeout=600)
+    done = tools(tmp_path, "ui-memory", "--rules", "binokel", "--json", timeout=600)
     assert_works(done)
     assert json.loads(done.stdout)["moments"]
 

