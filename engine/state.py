@@ -150,6 +150,11 @@ class GameState:
     def kind_names(self):
         return None
 
+    def points_of(self, action):
+        """Hook: the points the player to move scores at once by this legal action (an
+        announcement, the trump nine's exchange), without applying it; 0 for the rest."""
+        return 0
+
     def explain_illegal(self, action):
         if self.phase == PH_OVER:
             return "the game is over"

@@ -55,6 +55,17 @@ class TwoHandState(GameState):
     def kind_names(self):
         return self.KIND_NAMES[self.trump]
 
+    def points_of(self, a):
+        if self.phase != PH_ANNOUNCE:
+            return 0
+        if a == actions.EXCHANGE:
+            return DIX_POINTS
+        if actions.is_meld(a):
+            p = self.turn
+            return max(0, self.tables[p].check(self.kinds, actions.meld_kind(a), actions.meld_sources(a),
+                                               self.hands[p]))
+        return 0
+
     def meld_cards(self, a):
         """(faces from the hand, faces from the table) a meld action names."""
         kinds = self.kinds

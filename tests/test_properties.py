@@ -12,7 +12,7 @@ import pytest
 
 from engine import record
 from engine.rng import Rng
-from engine.state import IllegalAction, PH_BETWEEN, PH_OVER
+from engine.state import IllegalAction, PH_ANNOUNCE, PH_BETWEEN, PH_OVER
 from tests.device import helpers as H
 
 GAMES = {"hoyle": 2000, "hoyle64": 1000, "french": 2000, "binokel": 2000}
@@ -154,3 +154,28 @@ def test_random_games_keep_every_invariant(name):
     assert totals["deals"] > GAMES[name]
     assert totals["illegal"] > GAMES[name] * 3
     assert totals["hidden_swaps"] > GAMES[name]
+
+
+@pytest.mark.parametrize("name", ["hoyle", "hoyle64", "french", "binokel"])
+def test_points_of_is_what_the_action_scores(name):
+    # GameState.points_of (what the app shows beside a meld) against applying it on a copy
+    rules, opts = options_of(name)
+    from engine.rules import new_game
+    checked = 0
+    for seed in range(40):
+        state = new_game(rules, seed, **opts)
+        rng = Rng(seed)
+        while not state.is_game_over() and state.deal_number <= 2:
+            legal = state.legal_actions()
+            p = state.current_player()
+            for a in legal:
+                if state.phase != PH_ANNOUNCE:          # card plays, bids, knocks: nothing at once
+                    assert state.points_of(a) == 0
+                    continue
+                copy = state.clone()
+                before = copy.score[p]
+                copy.apply(a)
+                assert state.points_of(a) == copy.score[p] - before
+                checked += state.points_of(a) > 0
+            state.apply(legal[rng.below(len(legal))])
+    assert checked == 0 if name == "binokel" else checked > 100     # binokel scores no action at once

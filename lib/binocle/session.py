@@ -71,11 +71,7 @@ class Session:
 
     def points_of(self, action):
         """Points the player to move scores at once by this action (melds, the nine)."""
-        p = self.state.current_player()
-        c = self.state.clone()
-        before = c.score[p]
-        c.apply(action)
-        return c.score[p] - before
+        return self.state.points_of(action)
 
     # -- moves --------------------------------------------------------------------------
 

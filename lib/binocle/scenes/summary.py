@@ -29,8 +29,8 @@ class Summary:
         pass
 
     def next(self):
+        self.app.pop()                    # this screen's code and texts go before the sheet comes
         from binocle.scenes.sheet import Sheet
-        self.app.pop()
         self.app.push(Sheet(self.app, self.table.session.observation(), self.table.session.names, self.table))
 
 
