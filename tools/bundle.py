@@ -7,13 +7,16 @@ desktop expert AI), the app (lib/binocle/ without the desktop simulator's board)
 CircuitPython libraries the app imports (found by walking its imports, copied
 from the pinned PyPI packages installed here) under lib/, and manifest.json.
 With CircuitPython's mpy-cross (--mpy-cross or the MPY_CROSS variable) every
-module but code.py and boot.py is compiled to .mpy; otherwise .py is shipped, made
-smaller first (shrink(): docstrings out, local names short) unless --no-shrink.
+module but code.py and boot.py is compiled to .mpy; otherwise .py is shipped.
 
-Why shrink: a board compiles each .py in RAM when it is imported, and every name the
-compiler meets stays interned for good, local names too (an .mpy keeps none of them).
-Measured on a desktop CircuitPython 10 with a PyBadge's heap, hoyle at the hard level:
-the least heap a game needs from .py fell 3.5 KB; the bundle 284 KB -> 135 KB of source.
+Unless --no-shrink, the game's modules are first made lighter for the board's RAM:
+- its names become names the firmware keeps in flash (tools/names.py): every name a
+  loaded module uses stays interned in RAM for good otherwise. The old -> new names are
+  written beside the bundle (DIR.names.json), to read a board's traceback;
+- a .py loses its docstrings (shrink(), python-minifier): the board compiles it in RAM.
+Measured on a desktop CircuitPython 10 with a PyBadge's heap, hoyle at the hard level
+from .mpy: 1,180 names in RAM at the table (22 KB) -> 576 (11 KB); the least heap a
+game with menus needs 156 -> 145.5 KB.
 """
 
 import ast
@@ -44,7 +47,9 @@ CODE_TREES = ("engine", "lib/binocle")
 DESKTOP_ONLY = ("lib/binocle/boards/sim.py", "engine/ai/expert.py")   # pygame; the desktop expert
 ASSETS = "assets"
 NOT_COMPILED = ("code.py", "boot.py")      # CircuitPython runs these two only as source
-SHRUNK = ("engine/", "lib/binocle/")        # the game's modules: shrink() them in a .py bundle
+SHRUNK = ("engine/", "lib/binocle/")        # the game's modules: renamed and shrink()-ed
+# The device suite's stand-ins for the firmware follow its documented API: their names stay.
+FIRMWARE_STANDINS = os.path.join(ROOT, "tests", "device", "firmware")
 # The player's and the board's files: never in a bundle, never touched by deploy.
 PROTECTED = ("boot_out.txt", "nvm.bin", "saves/", "settings.")
 
@@ -318,13 +323,12 @@ def _prepare(out):
 
 
 def shrink(text, name):
-    """The same module with fewer bytes and names for the board to compile: docstrings and
-    other lone literals out, local names short (python-minifier). Module-level names,
-    attributes and arguments stay as they are: other modules and keywords use them."""
+    """The same module with fewer bytes for the board to compile: docstrings and other lone
+    literals out (python-minifier; names are tools/names.py's business)."""
     import python_minifier
     try:
         return python_minifier.minify(
-            text, filename=name, remove_literal_statements=True, rename_locals=True,
+            text, filename=name, remove_literal_statements=True, rename_locals=False,
             rename_globals=False, hoist_literals=False, remove_annotations=True,
             remove_pass=True, combine_imports=False, remove_object_base=False,
             convert_posargs_to_args=False, remove_asserts=False, remove_debug=False,
@@ -334,9 +338,48 @@ def shrink(text, name):
         raise BundleError("cannot shrink %s: %s: %s" % (name, type(e).__name__, e))
 
 
-def build(out=DEFAULT_OUT, root=ROOT, site=SITE, mpy_cross=None, small=True):
-    """Write the bundle into out (made anew) and return its manifest. small: shrink()
-    the game's .py (when not compiling to .mpy)."""
+def program_renamed(files, extra):
+    """{drive path: source} of the program renamed (tools/names.py): the game's modules,
+    code.py and boot.py, and the extra files (the device suite: the tests see the names the
+    game has on the board); under None, the renaming {old: new}."""
+    from tools import names
+    paths = [p for p in files if p.endswith(".py") and (p.startswith(SHRUNK) or p in NOT_COMPILED)]
+    paths += sorted(extra)
+    texts = {}
+    for path in paths:
+        with open(files.get(path) or extra[path]) as f:
+            texts[path] = f.read()
+    api = []
+    for f in sorted(os.listdir(FIRMWARE_STANDINS)):
+        if f.endswith(".py"):
+            with open(os.path.join(FIRMWARE_STANDINS, f)) as fh:
+                api.append(fh.read())
+    keep = names.protected_names(paths, api) | names.stub_names()
+    try:
+        out, mapping = names.rename(texts, names.firmware_names(), keep)
+    except (SyntaxError, ValueError) as e:
+        raise BundleError("cannot rename the game's names: %s" % e)
+    out[None] = mapping
+    return out
+
+
+def write_names(out, mapping):
+    """The renaming beside the bundle, not on the drive: DIR.names.json, old name -> new."""
+    with open(out.rstrip("/\\") + ".names.json", "w") as f:
+        json.dump(dict(sorted(mapping.items())), f, indent=0)
+
+
+def _written(text, path):
+    with open(path, "w") as f:
+        f.write(text)
+    return path
+
+
+def build(out=DEFAULT_OUT, root=ROOT, site=SITE, mpy_cross=None, small=True, extra=None):
+    """Write the bundle into out (made anew) and return its manifest. small: the game's names
+    given the firmware's (tools/names.py) and its .py shrink()-ed; extra: more {drive path:
+    source file} to write (and rename with the game: the device suite for device-tests)."""
+    extra = extra or {}
     version = read_version(root)
     if mpy_cross:
         check_mpy_cross(mpy_cross)
@@ -350,18 +393,29 @@ def build(out=DEFAULT_OUT, root=ROOT, site=SITE, mpy_cross=None, small=True):
         if is_protected(path):
             raise BundleError("%s is the player's file and may not be in a bundle" % path)
     _prepare(out)
+    renamed = {}
+    if small:
+        renamed = program_renamed(files, extra)
+        files.update(extra)
+        write_names(out, renamed.pop(None))
+    elif extra:
+        files.update(extra)
     for path, src in sorted(files.items()):
         dst = os.path.join(out, *path.split("/"))
         os.makedirs(os.path.dirname(dst), exist_ok=True)
         if mpy_cross and path.endswith(".py") and path not in NOT_COMPILED:
             dst = dst[:-3] + ".mpy"
-            if _compile(mpy_cross, src, dst, path) != MPY_HEADER:
+            if path in renamed:
+                src = _written(renamed[path], dst[:-4] + ".py.tmp")
+            # the name tracebacks give: short (a board interns it), the module's file alone
+            shown = path.split("/")[-1] if path in renamed else path
+            if _compile(mpy_cross, src, dst, shown) != MPY_HEADER:
                 raise BundleError("mpy-cross wrote a file that is not CircuitPython's: %s" % path)
-        elif small and path.endswith(".py") and path.startswith(SHRUNK):
-            with open(src) as f:
-                text = shrink(f.read(), path)
+            if path in renamed:
+                os.remove(src)
+        elif path in renamed:
             with open(dst, "w") as f:
-                f.write(text)
+                f.write(shrink(renamed[path], path) if path.startswith(SHRUNK) else renamed[path])
         else:
             shutil.copyfile(src, dst)
     m = manifest.build(out, version)

@@ -66,10 +66,14 @@ def bundle_with_suite(work):
     import shutil
     from tools import bundle
     out = os.path.join(work, "bundle")
-    bundle.build(out)
-    shutil.copytree(os.path.join(mpy.ROOT, "tests", "device"), os.path.join(out, "tests", "device"),
-                    ignore=shutil.ignore_patterns("__pycache__", "_mpy_*"))
-    shutil.copyfile(os.path.join(mpy.ROOT, "tests", "__init__.py"), os.path.join(out, "tests", "__init__.py"))
+    suite = os.path.join(mpy.ROOT, "tests", "device")
+    extra = {"tests/__init__.py": os.path.join(mpy.ROOT, "tests", "__init__.py")}
+    for f in sorted(os.listdir(suite)):
+        if f.endswith(".py") and not f.startswith("_mpy_"):
+            extra["tests/device/" + f] = os.path.join(suite, f)
+    bundle.build(out, extra=extra)           # the suite renamed with the game (tools/names.py)
+    shutil.copytree(os.path.join(suite, "firmware"), os.path.join(out, "tests", "device", "firmware"),
+                    ignore=shutil.ignore_patterns("__pycache__"))
     return out
 
 

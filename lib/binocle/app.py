@@ -228,31 +228,6 @@ class App:
         if self.hint_job is None and not (scene is not None and getattr(scene, "thinking", False)):
             self.busy(False)
 
-    def recover(self, e):
-        """Say that a screen failed and go back to the game in progress as saved after its
-        last action, else to the title. Failing again before a button is pressed goes to the
-        title; failing there too stops the game (code.py says so)."""
-        try:
-            import traceback             # for the serial console: what to report
-            traceback.print_exception(e)
-        except Exception:
-            print("Error:", type(e).__name__, e)
-        again, self.failed = self.failed, True
-        if again and self.session is None:
-            raise e
-        playing = self.session is not None and self.saved is not None and not again
-        self.session = self.hint_job = None
-        self._unload(self._drop())
-        gc.collect()
-        try:
-            back = playing and self.resume_game()
-        except Exception:                # the game's own table fails: the title, then
-            back = self.session = None
-        if not back:
-            self.to_title()
-        self.toast("Sorry, a screen failed (%s). Back to the %s." % (
-            type(e).__name__, "game" if self.session is not None else "title"), 5000)
-
     def to_title(self):
         """Leave the game (if any) for the title screen: every way back goes here."""
         from binocle.scenes.title import Title
@@ -319,37 +294,6 @@ class App:
         self.stats.count(st.rules_of(s.rules), st.game_level, s.state.sheet,
                          s.state.is_game_over(), s.state.winner() == 0)
 
-    def resume_game(self):
-        """Rebuild the saved game by replaying its record; a note and the title if it fails."""
-        from binocle.scenes.table import Table
-        self.toast("Loading the saved game...")
-        self.display.refresh()
-        if not self.resume_session():
-            return False
-        self.replace(Table(self, self.session))
-        return True
-
-    def resume_session(self):
-        """The saved game's Session, replayed as saved; False (a toast, the save cleared) if
-        that fails. Statistics of an older version have counted its finished deals."""
-        from engine import record
-        from binocle.session import resume
-        data = self.saved
-        if not isinstance(data, bytes):                  # the game left for the title
-            data = record.encode(data)[:7 + self._kept]
-        try:
-            self.session = resume(data, self.settings.level_name(self.settings.game_level))
-        except (record.RecordError, ValueError) as e:
-            self.saved = None
-            self._write()
-            self.toast("Saved game unreadable: new start (%s)" % str(e)[:40], 4000)
-            return False
-        state = self.session.state
-        self._head, self.saved = data[:7], state
-        if not self.stats.counting(data[1:7]):
-            self.stats.begin(data[1:7], len(state.sheet), state.is_game_over())
-        return True
-
     def beep(self, freq, ms):
         tone = getattr(self.profile, "tone", None)
         if tone is not None and self.settings.sound:
@@ -361,29 +305,38 @@ class App:
         """A seed from the time since start and the frames drawn: differs game to game."""
         return (self.profile.ticks_ms() * 31 + self.frames * 7919) & 0xFFFFFFF
 
+
+    # -- a game begins (binocle/begin.py, loaded when needed) ----------------------------
+
     def start_game(self, seed):
-        from binocle.scenes.table import Table
-        self.new_session(seed)
-        self.replace(Table(self, self.session))
+        self._begin("new_game", seed)
 
     def new_session(self, seed):
-        """A new game's Session with the chosen options, counted and saved from the start."""
-        from engine import record
-        from binocle.session import Session
-        st = self.settings
-        st.game_level = st.level
-        self._settings = st.to_bytes()
-        self.session = Session(st.rules_name(), seed, st.options(), st.level_name())
-        self._head = record.encode(self.session.state)      # no actions yet: the header
-        self.stats.begin(self._head[1:7])
-        if self.store is not None:
-            self.store.new_game()
-        self.said_too_long = False
-        self.autosave()
+        self._begin("new_session", seed)
+
+    def resume_game(self):
+        return self._begin("resume_game")
+
+    def resume_session(self):
+        return self._begin("resume_session")
+
+    def recover(self, e):
+        self._begin("recover", e)
+
+    def _begin(self, what, *args):
+        from binocle import begin
+        try:
+            return getattr(begin, what)(self, *args)
+        finally:
+            forget("binocle.begin")
 
 
 def main():
     """Start on a board: pick its profile, or say on screen that the board is unknown."""
+    App(_profile()).run()
+
+
+def _profile():
     from binocle import boards
     try:
         profile = boards.detect()
@@ -391,4 +344,5 @@ def main():
         boards.show_message(e.lines())
         while True:
             pass
-    App(profile).run()
+    forget("binocle.boards")             # found: the profile module is all the app keeps
+    return profile

@@ -9,7 +9,7 @@ if "lib" not in sys.path:
 # The app's files that go onto the board (tests/test_portability.py checks the list is whole).
 APP_FILES = (
     "code.py", "boot.py",
-    "lib/binocle/__init__.py", "lib/binocle/anim.py", "lib/binocle/app.py", "lib/binocle/buttons.py",
+    "lib/binocle/__init__.py", "lib/binocle/anim.py", "lib/binocle/app.py", "lib/binocle/begin.py", "lib/binocle/buttons.py",
     "lib/binocle/helptext.py", "lib/binocle/input.py", "lib/binocle/session.py",
     "lib/binocle/nvmstore.py", "lib/binocle/saveload.py", "lib/binocle/settings.py", "lib/binocle/startup.py", "lib/binocle/stats.py", "lib/binocle/store.py", "lib/binocle/version.py", "lib/binocle/ui.py", "lib/binocle/words.py",
     "lib/binocle/boards/__init__.py", "lib/binocle/boards/feather_s3_tft.py",

@@ -1,0 +1,247 @@
+"""The game's names, given the firmware's own for the board (tools/bundle.py).
+
+Every name a module uses stays in a board's RAM for good once the module is loaded
+(interned: on a PyBadge 1,180 names took 22 KB at the table, 17% of the heap), unless
+the firmware already has that name in its flash. So the bundle gives each name the game
+defines one of the firmware's names that the game does not use: the program means the
+same (a consistent renaming, one name for one name), and most of its names cost nothing.
+
+    texts, mapping = rename(texts, firmware_names(), protected)
+
+texts: {path: source} of every module of the program (the game and, for the device suite,
+its tests), renamed together. What keeps its name (protected): Python's keywords, built-in
+names and the attributes of built-in types, the firmware's API (the device suite's
+stand-ins, tests/device/firmware, follow the documented one), names spelt out in a string
+anywhere (getattr, key tables, module paths), class names (they show in error messages),
+module and package names, dunder names, names given by const() (a compiled module keeps
+none of them), and a test's name (the device suite finds its tests by their names). Where
+the firmware's names run out, a name gets a short one instead.
+
+The firmware's names come from the pinned PyPI package circuitpython-stubs (its stubs of
+the modules every board the game knows has) and from the board's Python itself (the
+methods of its built-in types, read from the measuring MicroPython).
+"""
+
+import ast
+import builtins
+import io
+import keyword
+import os
+import tokenize
+
+# Firmware modules in every build of the boards the game knows (SAMD51 PyBadge and PyGamer,
+# ESP32-S3 Feather): their names are in the firmware's flash. (Stub folder <module>-stubs.)
+FIRMWARE_MODULES = (
+    "analogio", "audiocore", "audioio", "audiomixer", "bitbangio", "bitmaptools", "board", "busdisplay",
+    "busio", "countio", "digitalio", "displayio", "fontio", "fourwire", "keypad", "microcontroller",
+    "neopixel_write", "nvm", "onewireio", "pwmio", "rainbowio", "rotaryio", "rtc", "storage",
+    "supervisor", "synthio", "terminalio", "touchio", "usb_cdc", "usb_hid", "usb_midi", "vectorio",
+    "warnings", "zlib")
+BUILT_IN_TYPES = (str, bytes, bytearray, list, tuple, dict, set, frozenset, int, float, object,
+                  BaseException, Exception, memoryview, range, slice, type)
+_SHORT = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def stub_names(modules=FIRMWARE_MODULES):
+    """Class, function, method, argument and attribute names of the firmware's modules, from
+    the stubs (typing's names among them are no firmware names: harmless, see rename())."""
+    names = set()
+    for module in modules:
+        folder = _stub_folder(module)
+        if folder is None:
+            continue
+        for root, _dirs, files in os.walk(folder):
+            for f in files:
+                if f.endswith(".pyi"):
+                    with open(os.path.join(root, f)) as fh:
+                        tree = ast.parse(fh.read())
+                    for node in ast.walk(tree):
+                        if isinstance(node, (ast.ClassDef, ast.FunctionDef)):
+                            names.add(node.name)
+                        elif isinstance(node, ast.arg):        # keywords the firmware parses
+                            names.add(node.arg)
+                        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+                            names.add(node.target.id)          # attributes and constants
+                    names.add(module)
+    return set(n for n in names if n.isidentifier() and not n.startswith("_"))
+
+
+def _stub_folder(module):
+    import sysconfig
+    for base in (sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]):
+        path = os.path.join(base, module + "-stubs")
+        if os.path.isdir(path):
+            return path
+    return None
+
+
+def type_method_names():
+    """Names of the built-in types' methods (CPython's: a superset of the board's)."""
+    out = set()
+    for t in BUILT_IN_TYPES:
+        out |= set(dir(t))
+    return out
+
+
+def firmware_names():
+    """Names the firmware keeps in flash that the game may take for its own: the stubs' and
+    the board's Python's own first (surely there), then CPython's built-in types' methods
+    (some of which the board lacks: such a name then costs RAM, as any other would)."""
+    not_ours = set(dir(builtins)) | set(keyword.kwlist)
+    sure = stub_names() | core_names()
+    return (sorted(n for n in sure - not_ours if not n.startswith("_"))
+            + sorted(n for n in type_method_names() - sure - not_ours if not n.startswith("_")))
+
+
+_CORE_SCRIPT = """
+out = set()
+for t in (str, bytes, bytearray, list, tuple, dict, set, frozenset, int, float, object,
+          BaseException, memoryview, range, slice, type):
+    for n in dir(t):
+        out.add(n)
+for m in %r:
+    try:
+        mod = __import__(m)
+    except Exception:
+        continue
+    out.add(m)
+    for n in dir(mod):
+        out.add(n)
+        v = getattr(mod, n, None)
+        if isinstance(v, type):
+            for k in dir(v):
+                out.add(k)
+print(" ".join(sorted(out)))
+"""
+CORE_MODULES = ("sys", "gc", "micropython", "math", "struct", "array", "collections", "errno", "io",
+                "json", "re", "random", "time", "os", "binascii", "builtins")
+
+
+def core_names():
+    """Names of the board's Python itself (the built-in types and core modules), read from
+    the measuring MicroPython once and kept beside the virtual environment."""
+    import sys
+    cache = os.path.join(sys.prefix, "share", "binocle", "core-names.txt")
+    try:
+        with open(cache) as f:
+            return set(f.read().split())
+    except OSError:
+        pass
+    from tools import mpy
+    status, out, _err = mpy.run_source(_CORE_SCRIPT % (CORE_MODULES,))
+    if status != 0:
+        return set()                      # no MicroPython here: fewer names, the same program
+    names = set(out.split())
+    try:
+        os.makedirs(os.path.dirname(cache), exist_ok=True)
+        with open(cache, "w") as f:
+            f.write(" ".join(sorted(names)))
+    except OSError:
+        pass
+    return names
+
+
+def identifiers(text):
+    """Every name token of a module's source."""
+    return [t.string for t in tokenize.generate_tokens(io.StringIO(text).readline)
+            if t.type == tokenize.NAME]
+
+
+def defined_and_spelt(text):
+    """(names the module defines, names spelt out in its strings, its class names).
+    ValueError for an f-string: the names in its fields are not name tokens."""
+    defined, spelt, classes = set(), set(), set()
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, ast.JoinedStr):
+            raise ValueError("an f-string (line %d): its names would not be renamed" % node.lineno)
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and \
+                isinstance(node.value.func, ast.Name) and node.value.func.id == "const":
+            for t in node.targets:                # _NAME = const(n): gone when compiled
+                if isinstance(t, ast.Name):
+                    spelt.add(t.id)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            for part in node.value.split("."):
+                if part.isidentifier():
+                    spelt.add(part)
+        elif isinstance(node, ast.ClassDef):
+            classes.add(node.name)
+        elif isinstance(node, ast.FunctionDef):
+            defined.add(node.name)
+        elif isinstance(node, ast.arg):
+            defined.add(node.arg)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            defined.add(node.id)
+        elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+            defined.add(node.attr)
+    return defined, spelt, classes
+
+
+def protected_names(module_paths, api_texts):
+    """What keeps its name whatever the program does (see the module docstring)."""
+    keep = set(keyword.kwlist) | set(dir(builtins)) | type_method_names()
+    keep |= {"self", "cls", "const", "micropython", "native", "viper"}
+    for text in api_texts:
+        for name in identifiers(text):
+            keep.add(name)
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.isidentifier():
+                keep.add(node.value)
+    for path in module_paths:
+        for part in path[:-3].replace("\\", "/").split("/"):
+            keep.add(part)
+    return keep
+
+
+def rename(texts, targets, keep):
+    """({path: renamed source}, {old: new}) of a program: texts {path: source}."""
+    defined, spelt, classes = set(), set(), set()
+    uses = {}
+    for text in texts.values():
+        d, s, c = defined_and_spelt(text)
+        defined |= d
+        spelt |= s
+        classes |= c
+        for name in identifiers(text):
+            uses[name] = uses.get(name, 0) + 1
+    movable = sorted(n for n in defined if n not in keep and n not in spelt and n not in classes
+                     and not n.startswith(("__", "test_")))
+    movable.sort(key=lambda n: -uses[n] * len(n))      # the most bytes first
+    taken = set(uses) | set(dir(builtins)) | set(keyword.kwlist)   # a target means nothing else
+    free = [t for t in targets if t not in taken]
+    short = _short_names(taken | set(targets))       # never a name a target already is
+    mapping = {}
+    for name in movable:
+        mapping[name] = free.pop(0) if free else next(short)
+    if len(set(mapping.values())) != len(mapping):
+        raise ValueError("two names were given one")        # a bug here: refuse to ship it
+    out = {}
+    for path, text in texts.items():
+        out[path] = _apply(text, mapping)
+    return out, mapping
+
+
+def _short_names(taken):
+    n = 0
+    while True:
+        s, k = "", n
+        while True:
+            s = _SHORT[k % len(_SHORT)] + s
+            k //= len(_SHORT)
+            if not k:
+                break
+        n += 1
+        if s not in taken and not keyword.iskeyword(s):
+            yield s
+
+
+def _apply(text, mapping):
+    """The source with its name tokens renamed; everything else (strings, comments) kept."""
+    toks = list(tokenize.generate_tokens(io.StringIO(text).readline))
+    lines = text.splitlines(keepends=True)
+    # Replace from the end of each line so earlier columns stay valid.
+    for t in reversed(toks):
+        if t.type == tokenize.NAME and t.string in mapping:
+            row, col = t.start
+            line = lines[row - 1]
+            lines[row - 1] = line[:col] + mapping[t.string] + line[col + len(t.string):]
+    return "".join(lines)
