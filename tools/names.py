@@ -216,7 +216,7 @@ def rename(texts, targets, keep):
         raise ValueError("two names were given one")        # a bug here: refuse to ship it
     out = {}
     for path, text in texts.items():
-        out[path] = _apply(text, mapping)
+        out[path] = apply(text, mapping)
     return out, mapping
 
 
@@ -234,7 +234,7 @@ def _short_names(taken):
             yield s
 
 
-def _apply(text, mapping):
+def apply(text, mapping):
     """The source with its name tokens renamed; everything else (strings, comments) kept."""
     toks = list(tokenize.generate_tokens(io.StringIO(text).readline))
     lines = text.splitlines(keepends=True)

