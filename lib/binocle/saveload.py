@@ -143,6 +143,12 @@ def restore(app, nvm):
         app._write()
         if got.nvm_game:
             clear_nvm_game(nvm)                 # the journal has it now
+    elif app.store is not None:
+        # One entry now, what was already saved: a PyBadge's drive takes its 4 KB sector
+        # cache from the heap's pool at the first write, and keeps it. Now the pool has
+        # room; after a game is replayed it may not, and without the cache every save
+        # would erase the drive's scratch sector (supervisor's external_flash.c).
+        app._write()
 
 
 def _note(got, pair):
