@@ -25,7 +25,7 @@ class BinokelPlayer(Player):
     def samples(self, obs):
         return levels.flag(self.p, levels.BSAMPLES) or self.p[levels.SAMPLES]
 
-    def true_sample(self, obs, memory, rng, use_caps=True):
+    def true_sample(self, obs, memory, rng, use_caps=True, again=False):
         Player.true_sample(self, obs, memory, rng, use_caps)
         state = self.open_state
         self.sampler.buried[:] = state.buried if state.dabb_shown else cards.counts_of(state.dabb)
