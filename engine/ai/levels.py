@@ -2,11 +2,11 @@
 
     memory      remembers the cards played and infers voids (easy forgets)
     samples     sampled deals per card decision (engine/ai/play.py)
-    endgame     tricks left at which the two-hand endgame is solved exactly
-    nodes       node budget of the exact endgame search
+    endgame     cards in hand from which the two-hand last tricks are searched (engine/ai/endgame.py
+                search(): a trick ahead, then two, ..., then exactly to the end of the deal)
+    nodes       node budget of that search per decision (twice that for the deal's first)
     table_bits  its transposition table holds 2**table_bits entries (8 bytes each + 3.8 KB);
-                hard's 2**9 solves as many endgames as 2**11 within its 1500 nodes (20 hard v
-                hard games of hoyle: 892 of 908 either way) in 7,872 bytes instead of 20,160
+                hard's 2**9 (7,872 bytes) plays as well as 2**11 (20,160) within its budget
     bid_margin  points of safety kept below the hand's value when bidding
     counts      counts its own card points, so it knocks as soon as it can (hoyle)
     infers      reads voids and short suits from the play (else samples ignore them)
@@ -22,6 +22,8 @@ Columns past these are optional (a shorter row reads 0, see flag()): only the ex
     bsamples    binokel: sampled deals per card decision, instead of `samples` (0: samples).
                 The expert's 40 measured no better than hard's 6 in binokel (180 games:
                 -0.3 points a deal, 95% -7.6 to 7.0) at 7 times the time
+    reads       binokel: sampled deals must give each other player the melds he showed, and a
+                hand worth about what he bid (engine/ai/binokel.py fits())
 """
 
 try:
@@ -43,13 +45,14 @@ KEEPS = const(9)
 TABLE_BITS = const(10)
 CONTRACTS = const(11)
 BSAMPLES = const(12)
+READS = const(13)
 
-#          memory samples endgame nodes   bid_margin counts infers plans rollouts keeps table_bits [contracts bsamples]
+#          memory samples endgame nodes   bid_margin counts infers plans rollouts keeps table_bits [contracts bsamples reads]
 LEVELS = (
     ("easy",   (0,     0,     0,     0,      40,        0,     0,     0,    0,       0,    0)),
     ("normal", (1,     3,     4,     150,    20,        1,     0,     0,    0,       0,    8)),
-    ("hard",   (1,     6,     7,     1500,   10,        1,     1,     1,    1,       1,    9)),
-    ("expert", (1,     40,    12,    200000, 10,        1,     1,     1,    1,       1,    14,         40,        6)),
+    ("hard",   (1,     6,     12,    650,    10,        1,     1,     1,    1,       1,    9,          0,         0,       1)),
+    ("expert", (1,     40,    12,    200000, 10,        1,     1,     1,    1,       1,    14,         40,        6,       1)),
 )
 
 
