@@ -262,3 +262,53 @@ def test_expert_surrenders_a_bid_out_of_reach_and_keeps_a_fair_one():
         decisions.append(expert.choose(state.observation(soloist)))
     assert actions.TRUMP <= decisions[0] < actions.TRUMP + 4
     assert actions.SURRENDER <= decisions[1] < actions.SURRENDER + 4
+
+
+def test_binokel_reading_never_refuses_the_true_deal():
+    """What hard reads from the shown melds and the auction holds in the real hands: put
+    them in its sampler and fits() accepts them (the auction against hard bidders)."""
+    checked = 0
+    for seed in range(6):
+        state = new_game("binokel", seed)
+        seats = [new_player("binokel", p, "hard", seed) for p in range(3)]
+
+        def check(state, p, obs):
+            nonlocal checked
+            if obs.phase != PH_PLAY or obs.trump < 0:
+                return
+            seat = copy.deepcopy(seats[p])
+            seat.memory.update(obs)
+            seat.context(obs)
+            for q in range(3):
+                seat.sampler.hands[q][:] = state.hands[q]
+            seat.sampler.buried[:] = state.buried
+            assert seat.fits(obs), (seed, p, obs.deal_number)
+            checked += 1
+        play_with(seats, state, lambda s: s.is_game_over() or s.deal_number > 2, check)
+    assert checked > 300
+
+
+def test_binokel_samples_give_each_player_his_shown_melds():
+    from engine.ai.binokel import same_melds, _SIG
+    fit = tried = 0
+    for seed in range(4):
+        state = new_game("binokel", seed)
+        seats = [new_player("binokel", p, "hard", seed) for p in range(3)]
+
+        def check(state, p, obs):
+            nonlocal fit, tried
+            if obs.phase != PH_PLAY or obs.trump < 0 or obs.melds is None:
+                return
+            seat = copy.deepcopy(seats[p])
+            seat.memory.update(obs)
+            seat.context(obs)
+            seat.sampler.sample(obs, seat.memory, seat.rng)
+            for q in range(3):
+                if q != p:
+                    h = bytearray(32)
+                    for f in range(32):
+                        h[f] = seat.sampler.hands[q][f] + seat.memory.by[q * 32 + f]
+                    tried += 1
+                    fit += same_melds(h, obs.trump, seat.sig, q * _SIG)
+        play_with(seats, state, lambda s: s.is_game_over() or s.deal_number > 2, check)
+    assert tried > 200 and fit > 0.95 * tried, (fit, tried)
