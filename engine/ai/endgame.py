@@ -1,4 +1,4 @@
-"""Search of the last tricks of the two-hand games (hoyle, french): exact, or to a horizon.
+"""Exact solver for the last tricks of the two-hand games (hoyle, french).
 
 With the stock exhausted a player who remembers the play knows both hands;
 play follows RULES.md hoyle 7 (engine.tricks.legal_follow). The value is what
@@ -6,25 +6,15 @@ player 0 still wins when each side maximises its share: the card points of
 the tricks from here (the one in progress too) and 10 for the last.
 
     s = Solver(tt_bits=9)           # once: all working memory is made here
-    for _ in s.search(hand0, hand1, trump, leader, trick, trick_n, budget): ...
-    s.choice, s.exact, s.value, s.horizon, s.nodes
     value, move, exact = s.solve(hand0, hand1, trump, leader, trick, trick_n, max_nodes)
-    s.start(hand0, hand1, trump, leader, trick, trick_n[, leaf])   # one search, in slices:
+    s.start(hand0, hand1, trump, leader, trick, trick_n)     # or in slices:
     while not s.step(300): ...      # 300 nodes a slice; then s.value, s.move, s.nodes
 
 Hands: 32-count vectors (engine/cards.py), 1..12 cards; with trick_n == 1
-`leader` has led trick[0] and the follower holds one card more. A move is a
-face for the player to move. solve() searches exactly; out of nodes it gives
-(-1, best root move searched so far or -1, False). search() deepens within a
-node budget: the first trick, then two, ..., then to the end of the deal
-(exact); trick starts beyond the horizon (`leaf` cards in each hand) are
-scored by playout(), the mean of two simple models playing the rest. Each
-search tries the last one's choice first, so a search the budget cuts off
-still gives a move proven at least as good. Below its first trick a search to
-a horizon tries only the _WIDE best-keyed leads, and just before the horizon
-only the follower's cheapest card. Table entries stay true (they hash hands,
-leader and trump, and name the horizon they were searched to): keep them
-through a deal.
+`leader` has led trick[0] and the follower holds one card more. `move` is a
+face for the player to move. Out of nodes, solve() gives (-1, best root move
+searched so far or -1, False). Table entries stay true (they hash hands,
+leader and trump): keep them through a deal.
 
 Fail-soft alpha-beta with principal variation search on an explicit stack of
 half-moves (it stops after any node and resumes; no recursion). Both copies
@@ -42,17 +32,14 @@ Transposition table at trick starts, 2**tt_bits entries, i and i^1 a bucket:
     chk[i]     h2 ^ (h1 >> tt_bits) < 2**29, -1 empty
     ent[4i]    lower, ent[4i+1] upper bound: points from this trick on, 0..250
     ent[4i+2]  best move;  ent[4i+3] cards in each hand (the shallower is replaced)
-               | the search's leaf << 4 (0: exact; bounds are read only by a search
-               to the same horizon, or from an exact entry)
     h1, h2 = sum of 29-bit keys (each card as player*32 + face, leader, trump)
              mod 2**29;  i = h1 & (2**tt_bits - 1)
 
 Result v in window (a, b): upper bound if v <= a, lower if v >= b, else both.
-Another position passes the check with odds of 2**-29 a probe. A node of the
-budget is one ply entered; a playout adds cards // 2 more (about its time).
+Another position passes the check with odds of 2**-29 a probe.
 Heap (MicroPython wasm32, gc.mem_alloc() delta with collection off): Solver(9)
-7,872 bytes (8: 5,840; 10: 11,968; 11: 20,160): 8 bytes an entry + 3.8 KB. start(),
-step() and search()'s slices allocate nothing; solve() its result tuple.
+7,872 bytes (8: 5,840; 10: 11,968; 11: 20,160): 8 bytes an entry + 3.8 KB. start() and
+step() allocate nothing; solve() its result tuple.
 """
 
 from engine.cards import RANK_POINTS
@@ -74,8 +61,6 @@ _LAST = const(10)    # the last trick's bonus
 _ENTER = const(0)
 _NEXT = const(1)
 _RETURN = const(2)
-_SLICE = const(200)  # nodes between two yields of search() (to the screen)
-_WIDE = const(4)     # leads tried below the first trick of a search to a horizon (best-keyed first)
 
 
 class Solver:
@@ -92,7 +77,6 @@ class Solver:
             (self.k2 if i & 1 else self.k1)[i >> 1] = ((rng.next16() << 13) ^ rng.next16()) & _M29
         self.hand = bytearray(64)
         self.sc = bytearray(8)
-        self.work = bytearray(24)         # playout(): the cards it played, to give back
         self.mv = bytearray(_PLIES * _W)
         self.key = bytearray(_PLIES * _W)
         # Per ply, bytearrays: mover, cards on the trick, card played, points player 0 took
@@ -103,7 +87,7 @@ class Solver:
             setattr(self, name, bytearray(_PLIES))
         for name in ("alpha", "beta", "best", "a0", "b0", "hk1", "hk2"):
             setattr(self, name, [0] * _PLIES)
-        self.trump = self.nodes = self.d = self.low = self.leaf = self.first = 0
+        self.trump = self.nodes = self.d = self.low = 0
         self.mode = _ENTER
         self.v = self.value = self.move = -1
         self.done = True
@@ -122,43 +106,8 @@ class Solver:
         m = self.bmove[1]
         return -1, (-1 if m == _NONE else m), False
 
-    def search(self, hand0, hand1, trump, leader, trick, trick_n, budget):
-        """Iterative deepening within budget nodes, a generator that yields between slices of
-        _SLICE nodes: the first trick, then two, ... (trick starts beyond the horizon scored
-        by playouts), then the rest of the deal exactly. Then: choice, the best root move of
-        the deepest search (-1 if none finished a move); exact, whether that search went to
-        the end of the deal (then value is exact); horizon, the tricks it looked ahead."""
-        self.start(hand0, hand1, trump, leader, trick, trick_n, 0)
-        m = self.nl[1 - trick_n]
-        self.choice = -1
-        self.exact = False
-        self.horizon = 0
-        used = 0
-        leaf = m - 1
-        while True:
-            self.start(hand0, hand1, trump, leader, trick, trick_n, leaf)
-            self.first = self.choice        # searched first at the root
-            done = False
-            while not done and used + self.nodes < budget:
-                done = self.step(min(_SLICE, budget - used - self.nodes))
-                yield 1
-            used += self.nodes
-            if not done:                    # a move proven at least as good as the first
-                if self.bmove[1] != _NONE:
-                    self.choice = self.bmove[1]
-                    self.horizon = m - leaf
-                break
-            self.choice = self.move
-            self.horizon = m - leaf
-            if leaf == 0:
-                self.exact = True
-                break
-            leaf -= 1
-        self.nodes = used
-
-    def start(self, hand0, hand1, trump, leader, trick, trick_n, leaf=0):
-        """Set up a search of this position; step() runs it. leaf > 0: a search to the
-        horizon, where trick starts with leaf cards in each hand are scored by playout()."""
+    def start(self, hand0, hand1, trump, leader, trick, trick_n):
+        """Set up a search of this position; step() runs it."""
         h1 = self.k1[66 + trump]
         h2 = self.k2[66 + trump]
         pts = 0
@@ -193,8 +142,6 @@ class Solver:
         self.beta[1] = _INF
         self.bmove[1] = _NONE
         self.trump = trump
-        self.leaf = leaf
-        self.first = -1
         self.hk1[1] = self.hk1[0] = h1
         self.hk2[1] = self.hk2[0] = h2
         self.d = 1
@@ -242,14 +189,12 @@ class Solver:
         mask = self.mask
         trump = self.trump
         low = self.low
-        leaf = self.leaf
-        wide = _WIDE if leaf else _W
         a0 = self.a0
         b0 = self.b0
         while True:
             if mode == _NEXT:               # play the next move of ply d, or return its value
                 i = idx[d]
-                if i < cnt[d] and alpha[d] < beta[d] and (i < wide or tn[d] or d < 3):
+                if i < cnt[d] and alpha[d] < beta[d]:
                     p = who[d]
                     if tn[d] == 0:          # the best-keyed untried lead, swapped into slot i
                         first = b = j = d * _W + i
@@ -300,18 +245,14 @@ class Solver:
                     c = ((hk2[d] + k2[64 + p]) & _M29) ^ (x >> bits)
                     i = x & mask
                     j = i ^ 1
-                    if chk[i] != c and (chk[j] == c or ent[4 * j + 3] & 15 < ent[4 * i + 3] & 15):
+                    if chk[i] != c and (chk[j] == c or ent[4 * j + 3] < ent[4 * i + 3]):
                         i = j               # it holds this position, or the shallower one
                     j = 4 * i
-                    x = ent[j + 3] >> 4     # the horizon it was searched to (0: exact)
-                    if chk[i] != c or (x != leaf and x):    # a new entry: 0..all the points left
+                    if chk[i] != c:         # a new entry: 0..all the points left
                         chk[i] = c
                         ent[j] = 0
                         ent[j + 1] = rem[d]
-                        ent[j + 3] = nl[d] | leaf << 4
-                    elif x != leaf:         # an exact entry stays as it is
-                        mode = _RETURN
-                        continue
+                        ent[j + 3] = nl[d]
                     x = v - acc[d]
                     if v < b0[d] and x < ent[j + 1]:
                         ent[j + 1] = x
@@ -331,27 +272,14 @@ class Solver:
                     c = ((hk2[d] + k2[64 + p]) & _M29) ^ (x >> bits)
                     i = x & mask
                     j = i ^ 1               # the bucket's other entry
-                    if chk[i] != c and (chk[j] == c or ent[4 * j + 3] & 15 < ent[4 * i + 3] & 15):
+                    if chk[i] != c and (chk[j] == c or ent[4 * j + 3] < ent[4 * i + 3]):
                         i = j
-                    ttm = _NONE
-                    t = ent[4 * i + 3] >> 4     # the horizon of the entry's search (0: none)
                     if chk[i] == c:
                         ttm = ent[4 * i + 2]
-                        if t == 0 or t == leaf:     # bounds of an exact or a like search
-                            lo += ent[4 * i]
-                            hi = acc[d] + ent[4 * i + 1]
-                    if nl[d] <= leaf and lo != hi and d > 1:    # the horizon: the model plays the rest
-                        v = (self.playout(d, 0) + self.playout(d, 1)) >> 1
-                        nodes += nl[d] >> 1
-                        j = 4 * i
-                        if chk[i] != c and ent[j + 3] & 15 <= nl[d] or chk[i] == c and t:
-                            chk[i] = c      # kept, unless in place of a deeper entry or an exact one
-                            ent[j] = ent[j + 1] = v
-                            ent[j + 2] = _NONE
-                            ent[j + 3] = nl[d] | leaf << 4
-                        v += lo
-                        mode = _RETURN
-                        continue
+                        lo += ent[4 * i]
+                        hi = acc[d] + ent[4 * i + 1]
+                    else:
+                        ttm = _NONE
                     if d > 1:               # (the root searches on, for its move)
                         if lo >= beta[d] or lo == hi:
                             v = lo
@@ -410,26 +338,12 @@ class Solver:
                             f -= 1
                         if j == d * _W:     # else lose, cheapest first
                             j = self._add(j, o, t, low, lead)
-                        elif leaf and d > 1 and nl[d - 1] <= leaf + 1:
-                            mv[d * _W] = mv[j - 1]  # before the horizon: the lowest winner only
-                            j = d * _W + 1
                     elif sc[p * 4 + trump]:  # trump in, lowest first
                         j = self._add(j, o, trump, low, lead)
                     else:                   # anything, cheapest first by suit
                         for t in range(4):
                             j = self._add(j, o, t, low, lead)
-                    if leaf and d > 1 and nl[d - 1] <= leaf + 1 and j > d * _W + 1:
-                        j = d * _W + 1      # before the horizon: his cheapest card only
                     cnt[d] = j - d * _W
-                if d == 1 and self.first >= 0:  # the root: the last search's choice first
-                    j = _W
-                    while j < _W + cnt[1] and mv[j] != self.first:
-                        j += 1
-                    if j < _W + cnt[1]:
-                        mv[j] = mv[_W]
-                        mv[_W] = self.first
-                        key[j] = key[_W]
-                        key[_W] = 255
                 best[d] = -1 if p == 0 else _INF
                 bmove[d] = _NONE
                 idx[d] = 0
@@ -464,97 +378,6 @@ class Solver:
         self.mode = mode
         self.nodes += nodes
         return self.done
-
-    def playout(self, d, cash):
-        """Points player 0 takes from trick-start ply d when both play a simple model: the
-        leader a plain ace, else the lowest card of his longest plain suit, else his lowest
-        trump (engine/ai/rollout.py's model); with cash, first the plain card with the most
-        points that the other can neither beat nor trump. The follower plays the cheapest
-        card he may. The cards are played in hand and sc, and given back at the end."""
-        h = self.hand
-        c = self.sc
-        out = self.work
-        trump = self.trump
-        p = self.who[d]
-        n = self.nl[d]
-        k = 0
-        won = 0
-        while n:
-            o = p * 32
-            q = p * 4
-            f = -1
-            x = -1
-            for t in range(4 if cash else 0):
-                if t == trump or not c[q + t]:
-                    continue
-                g = t * 8 + 7
-                while not h[o + g]:
-                    g -= 1                  # his best card of t
-                if c[4 - q + t]:
-                    e = t * 8 + 7
-                    while not h[32 - o + e]:
-                        e -= 1
-                    if e > g:               # the other beats it
-                        continue
-                elif trump >= 0 and c[4 - q + trump]:
-                    continue                # the other trumps it
-                if RANK_POINTS[g & 7] > x:
-                    x = RANK_POINTS[g & 7]
-                    f = g
-            if f < 0:
-                longest = 0
-                for t in range(4):
-                    if t == trump or not c[q + t]:
-                        continue
-                    if h[o + t * 8 + 7]:
-                        f = t * 8 + 7
-                        break
-                    if c[q + t] > longest:
-                        longest = c[q + t]
-                        f = t * 8
-                if f < 0:
-                    f = trump * 8
-                while not h[o + f]:
-                    f += 1
-            h[o + f] -= 1
-            c[q + (f >> 3)] -= 1
-            out[k] = o + f
-            o = 32 - o
-            q = 4 - q
-            s = f >> 3
-            if c[q + s]:                    # follow: the lowest card that wins, else the lowest
-                g = f + 1
-                while g < s * 8 + 8 and not h[o + g]:
-                    g += 1
-                if g == s * 8 + 8:
-                    g = s * 8
-                    while not h[o + g]:
-                        g += 1
-            elif c[q + trump]:              # trump
-                g = trump * 8
-                while not h[o + g]:
-                    g += 1
-            else:                           # anything: the lowest rank
-                g = 0
-                while not h[o + (g & 3) * 8 + (g >> 2)]:
-                    g += 1
-                g = (g & 3) * 8 + (g >> 2)
-            h[o + g] -= 1
-            c[q + (g >> 3)] -= 1
-            out[k + 1] = o + g
-            k += 2
-            n -= 1
-            tp = RANK_POINTS[f & 7] + RANK_POINTS[g & 7] + (_LAST if n == 0 else 0)
-            if (g >> 3 == s and g > f) or (g >> 3 == trump and s != trump):
-                p = 1 - p
-            if p == 0:
-                won += tp
-        while k:                            # give the cards back
-            k -= 1
-            f = out[k]
-            h[f] += 1
-            c[(f >> 5) * 4 + (f >> 3 & 3)] += 1
-        return won
 
     def _add(self, j, o, s, low, lead):
         """Append the faces of suit s in hand[o:o + 32] from rank low up at mv[j]; the new j."""

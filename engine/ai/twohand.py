@@ -12,7 +12,7 @@ from engine.table import Table
 
 _OPP_MELD_HOPE = 12       # what a won stock trick is worth to the opponent in melds, on average
 _PACK64 = 1
-_FIRST_SEARCH = 2         # the deal's first search of the last tricks gets this many budgets
+_ENDGAME_SLICE = 200      # solver nodes between two yields to the screen
 
 
 class TwoHandPlayer(Player):
@@ -107,17 +107,13 @@ class TwoHandPlayer(Player):
         return 0 < cards.count(obs.hand) <= self.p[levels.ENDGAME]
 
     def solve_endgame(self, obs):
-        """The search in slices (engine/ai/endgame.py search()); leaves .decision -1 if it
-        found no move within its budget. The deal's first search has _FIRST_SEARCH times the
-        budget: its table entries help the searches after it."""
+        """Exact search in slices; leaves .decision -1 if the budget runs out first."""
         from engine.ai.endgame import Solver
         if self.solver is None:
             self.solver = Solver(self.p[levels.TABLE_BITS])
-        budget = self.p[levels.NODES]
         if self.solver_deal != obs.deal_number:
             self.solver.clear()             # entries of past deals only fill the table
             self.solver_deal = obs.deal_number
-            budget *= _FIRST_SEARCH
         self.decision = -1
         if self.open_state is not None:
             self.true_sample(obs, self.memory, self.rng)
@@ -125,16 +121,17 @@ class TwoHandPlayer(Player):
             return
         hands = self.sampler.hands          # the stock is gone: the only consistent deal
         solver = self.solver
-        for step in solver.search(hands[0], hands[1], obs.trump, obs.leader, obs.trick, len(obs.trick), budget):
-            yield step
-        if solver.choice >= 0:
-            self.decision = self.chooser.action_for(obs, solver.choice)
-            name = cards.name(solver.choice)
-            if solver.exact:
-                mine = solver.value if self.seat == 0 else self.remaining(obs) - solver.value
-                self.why = "%s: best play takes %d of the %d points left" % (name, mine, self.remaining(obs))
-            else:
-                self.why = "%s: best looking %d tricks ahead" % (name, solver.horizon)
+        solver.start(hands[0], hands[1], obs.trump, obs.leader, bytearray(obs.trick), len(obs.trick))
+        budget = self.p[levels.NODES]
+        done = False
+        while not done and solver.nodes < budget:
+            done = solver.step(_ENDGAME_SLICE)
+            yield 1
+        if done and solver.move >= 0:
+            self.decision = self.chooser.action_for(obs, solver.move)
+            mine = solver.value if self.seat == 0 else self.remaining(obs) - solver.value
+            self.why = "%s: best play takes %d of the %d points left" % (
+                cards.name(solver.move), mine, self.remaining(obs))
 
     def remaining(self, obs):
         """Card points still to win, the trick in progress and the last trick's 10 included."""
