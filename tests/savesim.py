@@ -24,8 +24,6 @@ for _p in (os.path.join(ROOT, "lib"), ROOT):
 with contextlib.redirect_stdout(io.StringIO()):      # Blinka's note that a PC is no board
     from binocle import app as _app                 # noqa: E402
 App = _app.App
-_app.forget = lambda *names: None       # the board forgets saveload.py to free RAM; here it
-                                        # would only be compiled again at every start
 from binocle import store                           # noqa: E402
 from binocle.settings import Settings, RULES        # noqa: E402
 from engine import actions, record                  # noqa: E402
@@ -97,6 +95,28 @@ class Shell(App):
 
     def toast(self, text, ms=1800):
         self.toasts.append(text)
+
+    # The board forgets saveload.py and nvmstore.py to free RAM; here they would only be
+    # compiled again at every start. Only the shell keeps them: other apps of the same
+    # process (the simulator's) still forget.
+    def _open_saves(self, nvm):
+        with _keeping():
+            App._open_saves(self, nvm)
+
+    def _backup(self, due):
+        with _keeping():
+            return App._backup(self, due)
+
+
+class _keeping:
+    """Within it, binocle.app forgets no module."""
+
+    def __enter__(self):
+        self.forget = _app.forget
+        _app.forget = lambda *names: None
+
+    def __exit__(self, *exc):
+        _app.forget = self.forget
 
 
 class Game:
