@@ -83,7 +83,7 @@ class App:
         scene = self.scenes.pop()
         self.layers.remove(scene.group)
         self._restack()
-        self._unload((scene,))
+        self._unload([scene])
         if self.scenes and hasattr(self.scenes[-1], "reveal"):
             self.scenes[-1].reveal()
         return scene
@@ -102,12 +102,15 @@ class App:
         return gone
 
     def _unload(self, gone):
-        """Forget the modules of closed scenes that no open scene still uses."""
+        """Forget the modules of closed scenes that no open scene still uses. gone: a list of
+        the closed scenes, emptied here so that the collection frees them too."""
         names = []
         for old in gone:
             for name in getattr(old, "UNLOAD", ()):
                 if name not in names and not self._in_use(name):
                     names.append(name)
+        old = None
+        del gone[:]
         if names:
             forget(*names)
             gc.collect()
@@ -230,9 +233,10 @@ class App:
 
     def to_title(self):
         """Leave the game (if any) for the title screen: every way back goes here."""
+        self.session = self.hint_job = None
+        self._unload(self._drop())       # the game's screens and code go before the title comes
         from binocle.scenes.title import Title
-        self.session = None
-        self.replace(Title(self))
+        self.push(Title(self))
 
     def run(self):
         self.to_title()

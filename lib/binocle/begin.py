@@ -25,7 +25,7 @@ def recover(app, e):
         back = playing and resume_game(app)
     except Exception:                # the game's own table fails: the title, then
         back = app.session = None
-    if not back:
+    if not back and not app.scenes:  # (a saved game that cannot be read is at the title)
         app.to_title()
     app.toast("Sorry, a screen failed (%s). Back to the %s." % (
         type(e).__name__, "game" if app.session is not None else "title"), 5000)
@@ -36,7 +36,13 @@ def resume_game(app):
     from binocle.scenes.table import Table
     app.toast("Loading the saved game...")
     app.display.refresh()
+    app.hint_job = None
+    app._unload(app._drop())         # the screen before goes while the game is replayed
+    gc.collect()
     if not resume_session(app):
+        until = app.toast_until      # what resume_session said stays on the title
+        app.to_title()
+        app.toast_box.hidden, app.toast_until = False, until
         return False
     app.replace(Table(app, app.session))
     return True

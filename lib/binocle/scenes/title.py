@@ -82,8 +82,7 @@ class Title(MenuScene):
         key = self.keys[self.menu.index]
         st = self.app.settings
         if key == "continue":
-            if not self.app.resume_game():
-                self.rebuild()
+            self.app.resume_game()       # the game, else a new title that says why not
             return
         if key == "play":
             self.app.start_game(self.app.new_seed())
