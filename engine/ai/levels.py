@@ -22,9 +22,6 @@ Columns past these are optional (a shorter row reads 0, see flag()): only the ex
     bsamples    binokel: sampled deals per card decision, instead of `samples` (0: samples).
                 The expert's 40 measured no better than hard's 6 in binokel (180 games:
                 -0.3 points a deal, 95% -7.6 to 7.0) at 7 times the time
-    reads       binokel: 1, sampled deals must give each other player the melds he showed;
-                2, and the soloist a hand worth about his bid, no one more than where he
-                passed (engine/ai/binokel.py fits())
 """
 
 try:
@@ -46,14 +43,13 @@ KEEPS = const(9)
 TABLE_BITS = const(10)
 CONTRACTS = const(11)
 BSAMPLES = const(12)
-READS = const(13)
 
-#          memory samples endgame nodes   bid_margin counts infers plans rollouts keeps table_bits [contracts bsamples reads]
+#          memory samples endgame nodes   bid_margin counts infers plans rollouts keeps table_bits [contracts bsamples]
 LEVELS = (
     ("easy",   (0,     0,     0,     0,      40,        0,     0,     0,    0,       0,    0)),
     ("normal", (1,     3,     4,     150,    20,        1,     0,     0,    0,       0,    8)),
-    ("hard",   (1,     6,     7,     1500,    10,        1,     1,     1,    1,       1,    9,          0,         0,       2)),
-    ("expert", (1,     40,    12,    200000, 10,        1,     1,     1,    1,       1,    14,         40,        6,       2)),
+    ("hard",   (1,     6,     7,     1500,   10,        1,     1,     1,    1,       1,    9)),
+    ("expert", (1,     40,    12,    200000, 10,        1,     1,     1,    1,       1,    14,         40,        6)),
 )
 
 

@@ -15,8 +15,6 @@ nothing higher in that suit, and so on.
                      (8: no limit, 0: void in s)
     cardpts[p]       card points of the tricks p took, as remembered
     complete         False if a trick was missed (then the count is unsure)
-    by[p*32+f]       copies of f that player p played this deal
-    passed_at[p]     binokel: the bid when p was first seen to have passed (0: not seen)
 """
 
 from engine import cards, tricks
@@ -41,8 +39,6 @@ class Memory:
         self.known = [bytearray(32) for _ in range(players)]
         self.cap = bytearray(players * 4)
         self.cardpts = [0] * players
-        self.by = bytearray(32 * players)
-        self.passed_at = [0] * players
         self.deal = -1
         self.reset(-1)
 
@@ -57,10 +53,7 @@ class Memory:
         self.melds_seen = False
         for i in range(32):
             self.played[i] = 0
-        for i in range(32 * self.players):
-            self.by[i] = 0
         for p in range(self.players):
-            self.passed_at[p] = 0
             known = self.known[p]
             for i in range(32):
                 known[i] = 0
@@ -109,7 +102,6 @@ class Memory:
 
     def see_played(self, p, f):
         self.played[f] += 1
-        self.by[p * 32 + f] += 1
         if self.known[p][f]:
             self.known[p][f] -= 1
 
@@ -166,9 +158,6 @@ class Memory:
             self.known[p][f] += 1
 
     def update_binokel(self, obs):
-        for p in range(self.players):
-            if obs.passed[p] and not self.passed_at[p]:
-                self.passed_at[p] = obs.bid
         if obs.dabb is not None and obs.soloist >= 0:
             self.dabb_owner = obs.soloist
         if obs.melds is not None and not self.melds_seen:

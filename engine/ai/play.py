@@ -35,8 +35,7 @@ class Chooser:
     def choosing(self, obs, memory, sampler, rng, samples, ctx):
         """The best card action in obs.legal (plays only; ctx: see Context in player.py).
 
-        Generator: yields after each sample, and after each card played out (so a screen
-        can redraw); the result is in .chosen."""
+        Generator: yields after each sample (so a screen can redraw); the result is in .chosen."""
         faces = self.candidates(obs)
         self.fill_mine(obs)
         rollout = ctx.rollout if len(faces) > 1 and samples else None
@@ -44,17 +43,15 @@ class Chooser:
         runs = 1 if last_to_play or samples == 0 else samples
         for f in faces:
             self.totals[f] = 0
-        for i in range(runs):
+        for _ in range(runs):
             if not last_to_play and samples:
-                sampler.sample(obs, memory, rng, ctx.infers, i > 0)
+                sampler.sample(obs, memory, rng, ctx.infers)
             for f in faces:
                 if rollout is not None:
                     self.totals[f] += self.rollout_value(obs, ctx, sampler, memory, rollout, f)
-                    yield 1
                 else:
                     self.totals[f] += self.trick_result(obs, ctx, sampler, f, last_to_play or samples)
-            if rollout is None:
-                yield 1
+            yield 1
         self.chosen = self.best_of(obs, memory, faces, runs, ctx, rollout is None)
 
     def best_of(self, obs, memory, faces, runs, ctx, keep):

@@ -139,7 +139,7 @@ class Player:
         """Hook: the rule set's part of the Context."""
         raise NotImplementedError
 
-    def true_sample(self, obs, memory, rng, use_caps=True, again=False):
+    def true_sample(self, obs, memory, rng, use_caps=True):
         """Open cards (desktop measurement): the sample is the real deal."""
         state = self.open_state
         for p in range(self.players):

@@ -22,9 +22,6 @@ _TRIES = 8
 _STOCK = 3      # location index after the (up to three) players
 _BURIED = 4
 _LOCATIONS = 5
-# Places allowed, by mask of the five locations (a popcount table).
-_POP = (b"\x00\x01\x01\x02\x01\x02\x02\x03\x01\x02\x02\x03\x02\x03\x03\x04"
-        b"\x01\x02\x02\x03\x02\x03\x03\x04\x02\x03\x03\x04\x03\x04\x04\x05")
 
 
 class Sampler:
@@ -40,12 +37,6 @@ class Sampler:
         self.order = bytearray(64)      # unseen faces, one entry per copy
         self.allowed = bytearray(64)    # bit per location for each entry
         self.norder = 0
-        self.masks = bytearray(32)      # where an unseen copy of each face may go
-        self.tmpl = bytearray(players * 32 + _LOCATIONS)   # see prepare()
-        self.ready = -1                 # the use_caps that tmpl, pool and masks were made for
-        self.fits = None                # fits(obs): does the deal in hands/buried fit what was seen?
-        self.refits = 0
-        self.allow = None               # allow(p, f): may player p get one more f in this deal?
 
     # -- what is unseen -----------------------------------------------------------
 
@@ -76,54 +67,14 @@ class Sampler:
 
     # -- one sample ---------------------------------------------------------------
 
-    def sample(self, obs, memory, rng, use_caps=True, again=False):
-        """Fill hands/stock/buried with one consistent deal; False if the memory contradicts itself.
-
-        again: obs and memory are those of the last call, so what every deal of them shares
-        (the unseen cards, the known ones placed, where each may go) is taken as it was.
-        With a `fits` hook (binokel: what the melds and the auction say), a deal it refuses
-        is dealt again, up to `refits` times; the last one is kept all the same."""
-        if not again:
-            self.ready = -1
-        for _ in range(self.refits + 1):
-            ok = self.sample_once(obs, memory, rng, use_caps)
-            if not ok or self.fits is None or self.fits(obs):
-                return ok
-        return ok
-
-    def sample_once(self, obs, memory, rng, use_caps):
+    def sample(self, obs, memory, rng, use_caps=True):
+        """Fill hands/stock/buried with one consistent deal; False if the memory contradicts itself."""
         for _ in range(_TRIES if use_caps else 0):
             if self.try_sample(obs, memory, rng, True):
                 return True
         return self.try_sample(obs, memory, rng, False)
 
     def try_sample(self, obs, memory, rng, use_caps):
-        if self.ready != use_caps:
-            self.prepare(obs, memory, use_caps)
-        t = self.tmpl
-        o = 0
-        for p in range(self.players):
-            hand = self.hands[p]
-            for f in range(32):
-                hand[f] = t[o + f]
-            o += 32
-        for i in range(_LOCATIONS):
-            self.need[i] = t[o + i]
-        for f in range(32):
-            self.buried[f] = 0
-        self.nstock = 0
-        n = 0
-        for f in range(32):
-            for _ in range(self.pool[f]):
-                self.order[n] = f
-                self.allowed[n] = self.masks[f]
-                n += 1
-        self.norder = n
-        return self.place_all(rng)
-
-    def prepare(self, obs, memory, use_caps):
-        """What every deal of this observation shares: tmpl (each hand with its known
-        cards, then the cards each location needs), pool (the rest), masks (where each may go)."""
         pool = self.unseen(obs, memory)
         me = obs.player
         need = self.need
@@ -142,6 +93,8 @@ class Sampler:
                 size -= len(obs.tables[p])
             need[p] = size
             self.place_known(obs, memory, p, pool)
+        for f in range(32):
+            self.buried[f] = 0
         if obs.rules == "binokel":
             if obs.dabb is not None and obs.buried is None:
                 need[_BURIED] = 3
@@ -149,23 +102,13 @@ class Sampler:
                 need[_BURIED] = 3      # the Dabb itself, still face down
         else:
             need[_STOCK] = obs.stock_left
+        self.nstock = 0
         self.list_cards(obs, memory, pool, use_caps)
-        t = self.tmpl
-        o = 0
-        for p in range(self.players):
-            hand = self.hands[p]
-            for f in range(32):
-                t[o + f] = hand[f]
-            o += 32
-        for i in range(_LOCATIONS):
-            t[o + i] = need[i]
-        self.ready = use_caps
+        return self.place_all(rng)
 
     def place_known(self, obs, memory, p, pool):
         hand = self.hands[p]
         for f in range(32):
-            if not memory.known[p][f]:
-                continue
             k = memory.known[p][f] - self.table_count(obs, p, f)
             while k > 0 and pool[f] > 0 and self.need[p] > 0:
                 hand[f] += 1
@@ -174,17 +117,20 @@ class Sampler:
                 k -= 1
 
     def list_cards(self, obs, memory, pool, use_caps):
-        """masks[f]: the locations an unseen copy of f may go to."""
-        need = self.need
+        """order[] gets every unseen copy, allowed[] the locations it may go to."""
+        n = 0
         # The Dabb's cards lie with its owner or among the buried ones (unless we own it).
         dabb_owner = memory.dabb_owner if obs.dabb is not None and memory.dabb_owner != obs.player else -1
         for f in range(32):
-            mask = 0
-            if pool[f]:
+            for _ in range(pool[f]):
+                mask = 0
                 for loc in range(_LOCATIONS):
-                    if need[loc] and self.may_go(obs, memory, loc, f, use_caps, dabb_owner):
+                    if self.need[loc] and self.may_go(obs, memory, loc, f, use_caps, dabb_owner):
                         mask |= 1 << loc
-            self.masks[f] = mask
+                self.order[n] = f
+                self.allowed[n] = mask
+                n += 1
+        self.norder = n
 
     def may_go(self, obs, memory, loc, f, use_caps, dabb_owner):
         if loc < self.players:
@@ -205,39 +151,20 @@ class Sampler:
 
     def place_all(self, rng):
         n = self.norder
-        order = self.order
-        allowed = self.allowed
+        # most constrained first: count the allowed locations of each entry
         for i in range(n - 1, 0, -1):             # shuffle, so ties break at random
             j = rng.below(i + 1)
             self.swap(i, j)
-        for i in range(1, n):                     # most constrained first: a stable insertion
-            f = order[i]                          # sort by the number of places allowed
-            mask = allowed[i]
-            k = _POP[mask]
+        for i in range(1, n):                     # insertion sort by freedom
             j = i
-            while j > 0 and k < _POP[allowed[j - 1]]:
-                order[j] = order[j - 1]
-                allowed[j] = allowed[j - 1]
+            while j > 0 and _bits(self.allowed[j]) < _bits(self.allowed[j - 1]):
+                self.swap(j, j - 1)
                 j -= 1
-            order[j] = f
-            allowed[j] = mask
-        allow = self.allow
         for i in range(n):
-            mask = allowed[i]
-            f = order[i]
-            loc = -1
-            if allow is not None and _POP[mask] > 1:   # players the hook lets have f, if any can
-                m = mask
-                for p in range(self.players):
-                    if m >> p & 1 and not allow(p, f):
-                        m &= ~(1 << p)
-                if m != mask and m:
-                    loc = self.pick(m, rng)
-            if loc < 0:
-                loc = self.pick(mask, rng)
+            loc = self.pick(self.allowed[i], rng)
             if loc < 0:
                 return False
-            self.put(loc, f)
+            self.put(loc, self.order[i])
         return True
 
     def swap(self, i, j):
@@ -276,3 +203,11 @@ def in_dabb(obs, f):
         if g == f:
             return True
     return False
+
+
+def _bits(mask):
+    n = 0
+    while mask:
+        n += mask & 1
+        mask >>= 1
+    return n
