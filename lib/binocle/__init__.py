@@ -8,8 +8,8 @@ def forget(*names):
 
     A SAMD51 keeps the code of every imported module in RAM (about 40 bytes a
     line from source). Screens seen now and then (title, score sheet, help,
-    menus) and libraries used once (the image loader) are forgotten when they
-    close; the next import compiles them again.
+    menus) and code used once (how a game begins, reading the saves) are
+    forgotten when done; the next import compiles them again.
     """
     for name in names:
         if sys.modules.pop(name, None) is None:
