@@ -7,6 +7,7 @@ load this module (nor engine/ai/bidding.py and engine/melds.py).
 from engine import actions, cards, melds
 from engine.ai import levels, bidding
 from engine.ai.player import Player
+from engine.binokel import CONTRACT_DURCH
 from engine.cards import RA, RT, RK, RQ, RJ, R9
 from engine.tables_binokel import FAMILY_PAIRS
 
@@ -54,7 +55,7 @@ class BinokelPlayer(Player):
                 self.read_melds(obs)
             self.sampler.allow = self.allow if shown else None
         ctx.rollout = self.rollout
-        ctx.durch = obs.contract[0] == 4
+        ctx.durch = obs.contract[0] == CONTRACT_DURCH
         ctx.bid = obs.bid
         for p in range(3):
             ctx.meld_points[p] = 0
@@ -67,7 +68,7 @@ class BinokelPlayer(Player):
         ctx.last_trick = cards.count(obs.hand) == 1
         ctx.lose_bonus = 0
         bonus = 0
-        if obs.contract[0] == 4:                       # Durch: one lost trick ends it
+        if obs.contract[0] == CONTRACT_DURCH:          # one lost trick ends it
             bonus = _DURCH_TRICK
         elif obs.tricks_won[me] == 0:
             if obs.melds is not None:
