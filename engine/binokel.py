@@ -24,17 +24,23 @@ OPENING_BID = 150
 BID_STEP = 10
 MAX_BID = 2000          # no hand can make more; keeps every bidding finite
 DABB_SIZE = 3
-LAST_TRICK_POINTS = 10
 SURRENDER_BONUS = 50
 DURCH_POINTS = 1000
-CONTRACT_DURCH = 4
+CONTRACT_DURCH = 4      # the contract after the four trump suits 0..3 (ROW_CONTRACT)
 
 
 class Binokel(GameState):
+    """Three-handed Swabian Binokel (RULES.md binokel)."""
     RULES = "binokel"
-    RULES_ID = 2
     PLAYERS = 3
-    TARGET = 1500
+    # Sheet rows: (number, dealer, soloist, bid, contract, surrendered, gains, scores),
+    # see engine/state.py.
+    ROW_SOLOIST = 2
+    ROW_BID = 3
+    ROW_CONTRACT = 4
+    ROW_SURRENDERED = 5
+    ROW_GAINS = 6
+    ROW_SCORES = 7
 
     # -- dealing --------------------------------------------------------------
 
@@ -233,7 +239,7 @@ class Binokel(GameState):
         if self.contract == CONTRACT_DURCH and w != self.soloist:
             self.end_deal(self.durch_gains(False))
         elif cards.count(self.hands[0]) == 0:
-            self.cardpts[w] += LAST_TRICK_POINTS
+            self.cardpts[w] += cards.LAST_TRICK_POINTS
             if self.contract == CONTRACT_DURCH:
                 self.end_deal(self.durch_gains(True))
             else:
@@ -270,13 +276,18 @@ class Binokel(GameState):
         self.gains = tuple(gains)
         for p in range(3):
             self.score[p] += gains[p]
-        self.sheet.append((self.deal_number, self.dealer, self.soloist, self.bid,
+        self.sheet.append((self.deal_number, self.dealer, self.soloist, self.bid,      # ROW_* order
                            self.contract, self.surrendered, self.gains, tuple(self.score)))
         winner = self.game_winner()
         if winner >= 0:
             self.end_game(winner)
         else:
             self.between_deals()
+
+    @classmethod
+    def gains_of(cls, row):
+        """What each player gained in a row's deal (ROW_GAINS)."""
+        return row[cls.ROW_GAINS]
 
     def game_winner(self):
         """RULES.md binokel 8: soloist first, then a sole opponent, then the higher opponent."""

@@ -47,6 +47,9 @@ SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 
 # Card points by rank code (8 bytes): 7, 8, 9 = 0, J 2, Q 3, K 4, T 10, A 11.
 RANK_POINTS = b"\x00\x00\x00\x02\x03\x04\x0a\x0b"
+# The last trick of a deal scores this on top of its cards, in every rule set: with the
+# 240 card points of the pack, a deal played out puts 250 points into the tricks.
+LAST_TRICK_POINTS = 10
 
 
 def face(suit, rank):

@@ -1,25 +1,16 @@
 """The French two-handed binocle to 1500 (RULES.md french); the deal itself is in twohand.py."""
 
 from engine import tables_french as T
-from engine.rules import OPT_TARGET_SHIFT
 from engine.twohand import TwoHandState, NOTE_NONE
 
 
 class French(TwoHandState):
     """French two-handed binocle to 1500 (RULES.md french)."""
     RULES = "french"
-    RULES_ID = 1
-    TARGET = 1500
     SHOW_LAST_CARD = True
     KINDS = T.FRENCH_KINDS
     KIND_NAMES = T.FRENCH_KIND_NAMES
     KIND_COUNT = T.FRENCH_KIND_COUNT
-
-    def setup_options(self):
-        self.pack64 = False
-        self.skip_kind = -1
-        quarter = (self.options >> OPT_TARGET_SHIFT) & 15
-        self.target = quarter * 250 if quarter else self.TARGET
 
     def decide_game_end(self):
         s0, s1 = self.score[0], self.score[1]

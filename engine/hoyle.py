@@ -10,8 +10,6 @@ TARGET_STEP = 250   # the target rises by this when both players reach it
 class Hoyle(TwoHandState):
     """Two-handed Binocle to 1000 with knocking (RULES.md hoyle)."""
     RULES = "hoyle"
-    RULES_ID = 0
-    TARGET = 1000
     KNOCKING = True
     KINDS = T.HOYLE_KINDS
     KIND_NAMES = T.HOYLE_KIND_NAMES

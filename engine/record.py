@@ -1,7 +1,7 @@
 """A game as bytes: rule set, options, seed and actions. Replaying it rebuilds every state.
 
     byte 0      format version (FORMAT_VERSION)
-    byte 1      rule set id (0 hoyle, 1 french, 2 binokel)
+    byte 1      rule set id (engine/rules.py: 0 hoyle, 1 french, 2 binokel)
     byte 2      option bits (engine/rules.py)
     bytes 3..6  seed, unsigned 32-bit little-endian
     bytes 7..   the actions, each an unsigned LEB128 varint: 7 bits per byte,
@@ -25,7 +25,7 @@ def encode(state):
         raise RecordError("a game with a stacked deck has no seed to record")
     head = bytearray(HEADER_SIZE)
     head[0] = FORMAT_VERSION
-    head[1] = state.RULES_ID
+    head[1] = rules.RULE_SETS.index(state.RULES)
     head[2] = state.options
     seed = state.seed
     for i in range(4):
@@ -60,10 +60,9 @@ def read_header(data):
         raise RecordError("too short to be a game record (%d bytes)" % len(data))
     if data[0] != FORMAT_VERSION:
         raise RecordError("record format %d; this version reads format %d" % (data[0], FORMAT_VERSION))
-    try:
-        name = rules.rules_name(data[1])
-    except ValueError as e:
-        raise RecordError(str(e))
+    if data[1] >= len(rules.RULE_SETS):
+        raise RecordError("unknown rule set id %d" % data[1])
+    name = rules.RULE_SETS[data[1]]
     seed = data[3] | data[4] << 8 | data[5] << 16 | data[6] << 24
     return name, data[2], seed
 

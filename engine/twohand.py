@@ -30,18 +30,23 @@ from engine.state import (GameState, PH_PLAY, PH_ANNOUNCE, PH_KNOCK)
 from engine.table import Table
 from engine import tables as T
 
-DIX_POINTS = 10
-LAST_TRICK_POINTS = 10
+DIX_POINTS = 10         # the trump nine exchanged for the turn-up, or turned up itself
 
-
-# Sheet row notes.
+# A sheet row's note (ROW_NOTE).
 NOTE_NONE = 0
-NOTE_TARGET_RAISED = 1
-NOTE_KNOCK = 2
+NOTE_TARGET_RAISED = 1  # both reached the target: it rose (hoyle)
+NOTE_KNOCK = 2          # the deal ended in a knock (hoyle)
 
 
 class TwoHandState(GameState):
+    """A two-hand deal; a rule set's subclass gives its meld tables (KINDS, KIND_NAMES,
+    KIND_COUNT), its flags (KNOCKING, SHOW_LAST_CARD) and decide_game_end()."""
     PLAYERS = 2
+    # Sheet rows: (number, dealer, bonus, cards, scores, note), see engine/state.py.
+    ROW_BONUS = 2
+    ROW_CARDS = 3
+    ROW_SCORES = 4
+    ROW_NOTE = 5
     KNOCKING = False
     SHOW_LAST_CARD = False
     KINDS = None
@@ -295,7 +300,7 @@ class TwoHandState(GameState):
             else:
                 self.draw()
         elif cards.count(self.hands[0]) == 0:
-            self.add_points(winner, LAST_TRICK_POINTS)
+            self.add_points(winner, cards.LAST_TRICK_POINTS)
             if self.KNOCKING:
                 self.phase = PH_KNOCK
                 self.knocks_asked = 0
@@ -354,8 +359,16 @@ class TwoHandState(GameState):
             self.between_deals()
 
     def add_sheet_row(self, note):
+        """The deal's row, its fields in ROW_* order."""
         self.sheet.append((self.deal_number, self.dealer, tuple(self.deal_pts),
                            tuple(self.cardpts), tuple(self.score), note))
+
+    @classmethod
+    def gains_of(cls, row):
+        """What each player gained in a row's deal: melds, the nine, the last trick, cards."""
+        bonus = row[cls.ROW_BONUS]
+        taken = row[cls.ROW_CARDS]
+        return (bonus[0] + taken[0], bonus[1] + taken[1])
 
     def decide_game_end(self):
         """Hook: end the game or not after a scored deal; returns a sheet note."""

@@ -10,6 +10,7 @@ import pytest
 from engine import cards
 from engine.rules import new_game
 from engine.state import PH_PLAY
+from engine.twohand import TwoHandState
 from tests.device.helpers import binokel_game
 from tools import arena, baselines
 
@@ -89,7 +90,8 @@ def test_duplicate_seating_swaps_seats():
     games = arena.two_hand_match(match, clocks(), Quiet())
     assert [(g["seed"], g["a_seat"]) for g in games] == [(1, 0), (1, 1), (2, 0), (2, 1), (3, 0), (3, 1)]
     for first, second in zip(games[0::2], games[1::2]):     # the same cards, sides swapped
-        assert first["sheet"][0][1] == second["sheet"][0][1]  # same first dealer
+        dealer = TwoHandState.ROW_DEALER
+        assert first["sheet"][0][dealer] == second["sheet"][0][dealer]  # same first dealer
 
 
 @pytest.mark.parametrize("rules", ["hoyle", "french"])

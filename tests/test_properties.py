@@ -70,7 +70,7 @@ class Checker:
 def hidden_places(state, p):
     """Where the cards player p cannot see lie: ("counts", vector) or ("list", faces, first index)."""
     places = [("counts", state.hands[q], 0) for q in range(state.PLAYERS) if q != p]
-    if state.RULES == "binokel":
+    if H.three_hand(state):
         if not state.dabb_shown:
             places.append(("list", state.dabb, 0))
         elif p != state.soloist:
@@ -135,10 +135,10 @@ def sheet_totals(state):
     """Each player's sum over the score sheet (plus melds of a deal still in play)."""
     totals = [0] * state.PLAYERS
     for row in state.sheet:
-        gains = row[6] if state.RULES == "binokel" else [row[2][p] + row[3][p] for p in range(2)]
+        gains = state.gains_of(row)
         for p in range(state.PLAYERS):
             totals[p] += gains[p]
-    if state.RULES != "binokel" and state.phase not in (PH_BETWEEN, PH_OVER):
+    if not H.three_hand(state) and state.phase not in (PH_BETWEEN, PH_OVER):
         for p in range(2):
             totals[p] += state.deal_pts[p]
     return totals

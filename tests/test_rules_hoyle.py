@@ -9,6 +9,7 @@ import pytest
 from engine import actions, cards, tricks
 from engine.rules import new_game
 from engine.state import IllegalAction, PH_ANNOUNCE, PH_BETWEEN, PH_KNOCK, PH_PLAY
+from engine.twohand import NOTE_TARGET_RAISED
 from tests.device import helpers as H
 from tests.scenarios import game, texts, melds_offered, losing_card, win_trick, meld, play_first_legal, \
     finish_stock_phase
@@ -401,7 +402,7 @@ def test_hoyle_rule_8_melds_at_once_cards_and_last_trick_at_the_end():
     assert state.deal_pts[last] - (20 if last == 0 else 0) == 10    # the last trick: 10
     assert sum(state.cardpts) == 240
     assert state.scores() == [state.deal_pts[0] + state.cardpts[0], state.deal_pts[1] + state.cardpts[1]]
-    assert state.sheet[-1][3] == tuple(state.cardpts)
+    assert state.sheet[-1][state.ROW_CARDS] == tuple(state.cardpts)
 
 
 # -- rule 9: the game and knocking -------------------------------------------------------
@@ -479,7 +480,7 @@ def test_hoyle_rule_9_both_reaching_raises_the_target_by_250():
     gains = _deal_result((0, 0)).scores()
     state = _deal_result((1000 - gains[0], 1000 - gains[1]))
     assert not state.is_game_over() and state.target == 1250 and state.scores() == [1000, 1000]
-    assert state.sheet[-1][5] == 1               # the sheet notes the raised target
+    assert state.sheet[-1][state.ROW_NOTE] == NOTE_TARGET_RAISED      # the sheet notes the raised target
 
 
 def test_hoyle_rule_9_raised_target_then_one_reaches_it():

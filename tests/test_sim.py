@@ -56,7 +56,7 @@ def test_a_whole_deal_by_buttons_to_the_score_sheet(d, rules, tmp_path):
     row = obs.sheet[0]
     shown = d.text(sheet.body, 0).split()
     assert shown[0] == "1"
-    total = 7 if rules == "binokel" else 4
+    total = session.state.ROW_SCORES
     for p in range(session.players()):
         assert shown[p + 1].rstrip("*") == str(row[total][p])
         assert obs.scores[p] == row[total][p]

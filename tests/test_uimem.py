@@ -143,6 +143,7 @@ _FORGET = """
 import sys, gc, micropython
 sys.path.append("lib")
 import binocle
+import engine.rules     # the engine stays loaded (a game has it): measure only what is forgotten
 
 A = [0, 0, 0]
 NAMES = [0, 0]

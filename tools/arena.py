@@ -37,8 +37,8 @@ import math
 import sys
 import time
 
-from engine import ai
-from engine.binokel import CONTRACT_DURCH
+from engine import ai, rules
+from engine.binokel import Binokel, CONTRACT_DURCH
 from engine.rules import RULE_SETS, new_game, option_bits
 from engine.state import PH_BETWEEN, IllegalAction
 from tools import baselines, cli
@@ -88,8 +88,7 @@ def check_args(args):
                              % (name, side, ", ".join(player_names())))
     if args.open_a and args.a in baselines.NAMES:
         raise cli.UsageError("--open-a needs an AI level for A: the baselines read only observations")
-    three = args.rules == "binokel"
-    per_seed = 3 if three else 2
+    per_seed = rules.find(args.rules)[rules.PLAYERS]      # a duplicate set: one game per seat
     if args.games <= 0 or args.games % per_seed:
         raise cli.UsageError("--games must be a positive multiple of %d for %s, got %d"
                          % (per_seed, args.rules, args.games))
@@ -256,16 +255,16 @@ def new_contracts():
 
 
 def count_contract(counts, row, seat):
-    """Add one binokel sheet row to counts if seat was the soloist (engine/binokel.py end_deal)."""
-    _deal, _dealer, soloist, _bid, contract, surrendered, gains, _scores = row
-    if soloist != seat:
+    """Add one binokel sheet row to counts if seat was the soloist (engine/state.py: its fields)."""
+    if row[Binokel.ROW_SOLOIST] != seat:
         return
-    if surrendered:
+    made = row[Binokel.ROW_GAINS][seat] > 0
+    if row[Binokel.ROW_SURRENDERED]:
         key = "surrendered"
-    elif contract == CONTRACT_DURCH:
-        key = "durch_made" if gains[seat] > 0 else "durch_failed"
+    elif row[Binokel.ROW_CONTRACT] == CONTRACT_DURCH:
+        key = "durch_made" if made else "durch_failed"
     else:
-        key = "made" if gains[seat] > 0 else "failed"
+        key = "made" if made else "failed"
     counts[key] += 1
 
 
@@ -275,7 +274,8 @@ def paired_diff(game, ref):
     k = min(game["deals"], ref["deals"])
     if k == 0:
         return None
-    return sum(game["sheet"][i][6][r] - ref["sheet"][i][6][r] for i in range(k)) / k
+    gains = Binokel.ROW_GAINS
+    return sum(game["sheet"][i][gains][r] - ref["sheet"][i][gains][r] for i in range(k)) / k
 
 
 def binokel_summary(games, refs):
@@ -289,8 +289,8 @@ def binokel_summary(games, refs):
         ref_decided += ref["winner"] >= 0
         ref_wins += ref["winner"] == r
         ref_deals += ref["deals"]
-        a_pts += sum(row[6][r] for row in g["sheet"])
-        b_pts += sum(row[6][r] for row in ref["sheet"])
+        a_pts += sum(row[Binokel.ROW_GAINS][r] for row in g["sheet"])
+        b_pts += sum(row[Binokel.ROW_GAINS][r] for row in ref["sheet"])
         for row in g["sheet"]:
             count_contract(a_contracts, row, r)
         for row in ref["sheet"]:
@@ -322,7 +322,7 @@ def run_match(match, progress):
     """The summary dict of a whole match."""
     clocks = {"a": Clock(), "b": Clock()}
     t0 = time.perf_counter()
-    if match["rules"] == "binokel":
+    if three_hand(match):
         summary = binokel_summary(*binokel_match(match, clocks, progress))
     else:
         summary = two_hand_summary(two_hand_match(match, clocks, progress))
@@ -409,9 +409,14 @@ def text_report(s):
     return "\n".join(lines) + "\n"
 
 
+def three_hand(match):
+    """A three-hand match (binokel): the A games of each seed against one reference game."""
+    return rules.find(match["rules"])[rules.KIND] == rules.THREE_HAND
+
+
 def total_games(match):
     """Games actually played: binokel adds one reference game per seed."""
-    return match["games"] + (match["seeds"] if match["rules"] == "binokel" else 0)
+    return match["games"] + (match["seeds"] if three_hand(match) else 0)
 
 
 @cli.command("arena")

@@ -30,7 +30,8 @@ greedy   a short rule of thumb, the same every game:
 """
 
 from engine import actions, cards, melds, tricks
-from engine import tables as T, tables_french, tables_hoyle
+from engine import tables as T
+from engine.rules import state_class
 from engine.rng import Rng
 from engine.state import PH_PLAY, PH_ANNOUNCE, PH_BID, PH_BURY, PH_CONTRACT
 
@@ -66,7 +67,7 @@ def card_key(a, trump):
 
 
 def meld_points(a, rules, trump):
-    kinds = tables_hoyle.HOYLE_KINDS[trump] if rules == "hoyle" else tables_french.FRENCH_KINDS[trump]
+    kinds = state_class(rules).KINDS[trump]       # the rule set's meld table
     return kinds[actions.meld_kind(a) * T.KIND_STRIDE + 1] * 10
 
 

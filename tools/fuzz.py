@@ -32,7 +32,7 @@ import sys
 import time
 import traceback
 
-from engine import actions, cards, record
+from engine import actions, cards, record, rules
 from engine.rng import Rng
 from engine.rules import OPT_NO_GRAND, OPT_PACK64, new_game
 from engine.state import IllegalAction, append_varint
@@ -64,6 +64,8 @@ WARNINGS = {
     "unhashable_observation": "an observation's key() holds a list, so hash(observation) raises",
 }
 OBSERVATION_FIELDS = 36      # engine/observation.py: the fields of Observation.key()
+# What the tricks of a deal played to its last trick hold: every card, and the last trick's bonus.
+DEAL_TRICK_POINTS = cards.card_points(cards.new_pack(False)) + cards.LAST_TRICK_POINTS
 FATAL = ("duplicate_legal", "unhashable_observation")
 
 
@@ -178,12 +180,13 @@ def check_observation(state, p, warn):
             "observation(%d).hand is not 32 counts of 0..2", p)
     require(hand == bytes(state.hands[p]), "observation(%d).hand is not the player's hand", p)
     require(len(obs.hand_sizes) == state.PLAYERS, "observation(%d).hand_sizes has the wrong length", p)
-    own = cards.count(hand) + (0 if state.RULES == "binokel" else state.tables[p].count())
+    two_hand = rules.find(state.RULES)[rules.KIND] == rules.TWO_HAND
+    own = cards.count(hand) + (state.tables[p].count() if two_hand else 0)   # melded cards too
     require(obs.hand_sizes[p] == own, "observation(%d).hand_sizes[%d] is %d, not %d",
             p, p, obs.hand_sizes[p], own)
     require(len(obs.trick) < state.PLAYERS and all(f < 32 for f in obs.trick),
             "observation(%d).trick is malformed", p)
-    if state.RULES == "binokel":
+    if not two_hand:
         require(obs.dabb is None or state.dabb_shown, "observation(%d) shows the Dabb too early", p)
         require(obs.buried is None or p == state.soloist, "observation(%d) shows another's buried cards", p)
 
@@ -214,14 +217,15 @@ def check_invariants(state, warn):
 
 def check_deal_end(state):
     """Once a deal is scored: one sheet row for it, 250 trick points if it ran its course."""
-    require(len(state.sheet) == state.deal_number and state.sheet[-1][0] == state.deal_number,
-            "deal %d over with %d sheet rows", state.deal_number, len(state.sheet))
-    last = state.sheet[-1][7 if state.RULES == "binokel" else 4]
+    sheet = state.sheet
+    require(len(sheet) == state.deal_number and sheet[-1][state.ROW_NUMBER] == state.deal_number,
+            "deal %d over with %d sheet rows", state.deal_number, len(sheet))
+    last = sheet[-1][state.ROW_SCORES]
     require(list(last) == state.scores(), "the sheet's last scores %r are not the scores %r",
             last, state.scores())
     if H.deal_finished_fully(state):
         pts = H.trick_points_of_deal(state)
-        require(pts == 250, "the deal's tricks hold %d points, not 250", pts)
+        require(pts == DEAL_TRICK_POINTS, "the deal's tricks hold %d points, not %d", pts, DEAL_TRICK_POINTS)
 
 
 # -- the action stream ----------------------------------------------------------------

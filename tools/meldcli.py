@@ -13,12 +13,13 @@ is left out.
 import json
 import sys
 
-from engine import cards, melds, tables as T, tables_french, tables_hoyle
-from engine.rules import RULE_SETS
+from engine import cards, melds, tables as T, tables_hoyle
+from engine.rules import (RULE_SETS, OPTIONS, OPT_NO_GRAND, OPT_PACK64, THREE_HAND, TWO_HAND, find, kind,
+                          state_class)
 from engine.table import Table, group_shift
 from tools import cli
 
-HAND_SIZE = {"binokel": 15, "hoyle": 12, "french": 12}
+HAND_SIZE = {TWO_HAND: 12, THREE_HAND: 15}      # by the kind of deal (engine/rules.py)
 
 
 def build_parser():
@@ -43,7 +44,7 @@ def parse_trump(text):
 
 def parse_hand(words, rules):
     """32 counts of the cards named; UsageError names what is wrong."""
-    low = cards.lowest_rank(rules == "hoyle")   # 7s and 8s only in hoyle's 64-card pack
+    low = cards.lowest_rank(find(rules)[OPTIONS] & OPT_PACK64)   # 7s and 8s only where a 64-card pack may be
     faces = []
     for w in words:
         try:
@@ -53,7 +54,7 @@ def parse_hand(words, rules):
         if cards.rank_of(f) < low:
             raise cli.UsageError("bad card %r: no 7s or 8s in the %s pack" % (w, rules))
         faces.append(f)
-    need = HAND_SIZE[rules]
+    need = HAND_SIZE[kind(rules)]
     if len(faces) != need:
         raise cli.UsageError("%s needs exactly %d cards, got %d" % (rules, need, len(faces)))
     try:
@@ -151,13 +152,13 @@ class AnnounceSearch:
 
 
 def two_hand_search(rules, trump, no_grand=False):
-    if rules == "hoyle":
-        skip = tables_hoyle.HOYLE_GRAND_BINOCLE if no_grand else -1
-        return AnnounceSearch(tables_hoyle.HOYLE_KINDS[trump], tables_hoyle.HOYLE_KIND_COUNT,
-                              tables_hoyle.HOYLE_KIND_NAMES[trump], skip, -1)
-    nine = cards.face(trump, cards.R9)
-    return AnnounceSearch(tables_french.FRENCH_KINDS[trump], tables_french.FRENCH_KIND_COUNT,
-                          tables_french.FRENCH_KIND_NAMES[trump], -1, nine)
+    """The search under a two-hand rule set's meld table; no_grand leaves out grand binocle
+    (a rule set with OPT_NO_GRAND: hoyle's table). The trump nine counts alone only where the
+    table has a kind for it (french)."""
+    game = state_class(rules)
+    skip = tables_hoyle.HOYLE_GRAND_BINOCLE if no_grand else -1
+    return AnnounceSearch(game.KINDS[trump], game.KIND_COUNT, game.KIND_NAMES[trump], skip,
+                          cards.face(trump, cards.R9))
 
 
 def two_hand_result(rules, hand, trump, no_grand=False):
@@ -173,11 +174,11 @@ def run(argv):
     rules = args.rules.strip().lower()
     if rules not in RULE_SETS:
         raise cli.UsageError("unknown rule set %r (choose from %s)" % (args.rules, ", ".join(RULE_SETS)))
-    if args.no_grand and rules != "hoyle":
+    if args.no_grand and not find(rules)[OPTIONS] & OPT_NO_GRAND:
         raise cli.UsageError("--no-grand belongs to hoyle")
     trump = parse_trump(args.trump)
     hand = parse_hand(args.cards, rules)
-    if rules == "binokel":
+    if kind(rules) == THREE_HAND:
         return binokel_result(hand, trump)
     return two_hand_result(rules, hand, trump, args.no_grand)
 

@@ -12,8 +12,10 @@ import time
 
 from engine import actions, cards
 from engine.rng import Rng
-from engine.rules import RULE_SETS, new_game, option_bits
+from engine.binokel import CONTRACT_DURCH
+from engine.rules import RULE_SETS, THREE_HAND, kind, new_game, option_bits, state_class
 from engine.state import PH_BID, PH_BURY, PH_ANNOUNCE, PH_KNOCK, PH_BETWEEN
+from engine.twohand import NOTE_NONE, NOTE_KNOCK, NOTE_TARGET_RAISED
 from engine.ai import LEVELS, new_player
 from tools import bots, cli
 
@@ -89,7 +91,7 @@ class EndOfInput(Exception):
 VERBS = {"play": "plays", "pass": "passes", "bid": "bids", "meld": "melds", "knock": "knocks",
          "exchange": "exchanges", "bury": "buries", "name": "names", "surrender": "surrenders",
          "be": "is"}
-SHEET_NOTES = ("", "both reached the target: it rises by 250", "knock")
+SHEET_NOTES = {NOTE_NONE: "", NOTE_TARGET_RAISED: "both reached the target: it rises by 250", NOTE_KNOCK: "knock"}
 CONTRACT_WORDS = ("spades", "hearts", "diamonds", "clubs", "durch")
 
 
@@ -120,6 +122,8 @@ class Screen:
 
     def __init__(self, rules, names, low_rank):
         self.rules = rules
+        self.three = kind(rules) == THREE_HAND      # binokel's deal: bidding, the Dabb
+        self.game = state_class(rules)              # its sheet rows' ROW_* fields
         self.names = names
         self.low_rank = low_rank     # rank of the dix card: 9, or 7 in the 64-card pack
         self.taken = [0] * len(names)
@@ -145,7 +149,7 @@ class Screen:
 
     def board(self, obs):
         out = ["", self.title(obs), self.score_line(obs)]
-        if self.rules == "binokel":
+        if self.three:
             out.extend(self.binokel_lines(obs))
         else:
             out.extend(self.two_hand_lines(obs))
@@ -163,7 +167,7 @@ class Screen:
 
     def title(self, obs):
         text = "== %s, deal %d, dealer %s" % (self.rules, obs.deal_number, self.who(obs.dealer))
-        if self.rules != "binokel":
+        if not self.three:
             text += ": trump %s, " % cards.SUIT_NAMES[obs.trump]
             if obs.turnup >= 0:
                 text += "turn-up %s, stock %d" % (cards.name(obs.turnup), obs.stock_left)
@@ -207,7 +211,7 @@ class Screen:
         return out
 
     def contract_word(self, contract):
-        return "durch" if contract == 4 else CONTRACT_WORDS[contract] + " trump"
+        return "durch" if contract == CONTRACT_DURCH else CONTRACT_WORDS[contract] + " trump"
 
     def last_trick(self, obs):
         if not obs.last_trick:
@@ -233,7 +237,7 @@ class Screen:
             out.append(self.deal_start(after))
             return out
         out.extend(self.trick_done(before, after))
-        if self.rules == "binokel":
+        if self.three:
             out.extend(self.binokel_events(before, after))
         else:
             out.extend(self.draw_events(p, action, before, after))
@@ -244,7 +248,7 @@ class Screen:
     def deal_start(self, obs):
         self.taken = [0] * len(self.names)
         text = "\n*** Deal %d: %s dealt." % (obs.deal_number, self.who(obs.dealer))
-        if self.rules == "binokel":
+        if self.three:
             fore = (obs.dealer + 1) % 3
             return text + " %s forehand and bid%s first at %d." % (
                 self.does(fore, "be"), "" if fore == 0 else "s", obs.bid)
@@ -259,7 +263,7 @@ class Screen:
         winner = [q for q in range(len(self.names)) if after.tricks_won[q] > before.tricks_won[q]][0]
         pts = sum(cards.points(f) for f in after.last_trick)
         last = max(after.hand_sizes) == 0
-        self.taken[winner] += pts + (10 if last else 0)
+        self.taken[winner] += pts + (cards.LAST_TRICK_POINTS if last else 0)
         text = "  %s: %s %d" % (self.plays(after.last_trick, after.last_leader, after.trump),
                                  self.does(winner, "take"), pts)
         return [text + (" + 10 for the last trick" if last else "")]
@@ -311,29 +315,31 @@ class Screen:
     # -- the end of a deal and of the game ---------------------------------------
 
     def deal_over(self, obs):
-        if self.rules == "binokel":
+        if self.three:
             out = self.binokel_summary(obs)
         else:
             out = self.two_hand_summary(obs)
         return out + self.sheet(obs)
 
     def two_hand_summary(self, obs):
-        row = obs.sheet[-1]
-        number, _dealer, bonus, cardpts, _score, note = row
-        out = ["Deal %d over." % number]
+        row, S = obs.sheet[-1], self.game
+        bonus, cardpts = row[S.ROW_BONUS], row[S.ROW_CARDS]
+        out = ["Deal %d over." % row[S.ROW_NUMBER]]
         if obs.knock is not None:
             p, claim, correct = obs.knock
             out.append("%s with %d: %s." % (self.does(p, "knock"), claim,
                                                    "correct" if correct else "wrong"))
         for p in range(2):
             out.append("  %s: melds %d + cards %d = %d" % (self.who(p), bonus[p], cardpts[p], bonus[p] + cardpts[p]))
-        if note == 1:
+        if row[S.ROW_NOTE] == NOTE_TARGET_RAISED:
             out.append("Both reached the target: it rises to %d." % obs.target)
         return out
 
     def binokel_summary(self, obs):
-        number, _dealer, solo, bid, contract, surrendered, gains, _score = obs.sheet[-1]
-        if surrendered:
+        row, S = obs.sheet[-1], self.game
+        number, solo, bid, contract = row[S.ROW_NUMBER], row[S.ROW_SOLOIST], row[S.ROW_BID], row[S.ROW_CONTRACT]
+        gains = S.gains_of(row)
+        if row[S.ROW_SURRENDERED]:
             head = "%s surrendered at %d." % (self.who(solo), bid)
         else:
             made = "made it" if gains[solo] > 0 else "went down"
@@ -348,22 +354,28 @@ class Screen:
     def sheet(self, obs):
         if not obs.sheet:
             return ["The score sheet is empty: no deal has been scored yet."]
-        if self.rules == "binokel":
+        if self.three:
             return self.binokel_sheet(obs)
         head = "Deal Dealer" + "".join(" |%5s: melds cards  total" % self.who(p) for p in range(2))
         out = ["Score sheet (melds include dix and the last trick):", head]
-        for number, dealer, bonus, cardpts, score, note in obs.sheet:
+        S = self.game
+        for row in obs.sheet:
+            bonus, cardpts, score = row[S.ROW_BONUS], row[S.ROW_CARDS], row[S.ROW_SCORES]
             cols = "".join(" |%12d%6d%7d" % (bonus[p], cardpts[p], score[p]) for p in range(2))
-            out.append(("%4d %-6s%s  %s" % (number, self.who(dealer), cols, SHEET_NOTES[note])).rstrip())
+            out.append(("%4d %-6s%s  %s" % (row[S.ROW_NUMBER], self.who(row[S.ROW_DEALER]), cols,
+                                            SHEET_NOTES[row[S.ROW_NOTE]])).rstrip())
         return out
 
     def binokel_sheet(self, obs):
         head = "Deal Dealer Soloist  Bid Contract  |" + "".join("%13s" % self.who(p) for p in range(3))
         out = ["Score sheet (deal result, then total):", head]
-        for number, dealer, solo, bid, contract, surrendered, gains, score in obs.sheet:
-            word = "surrender" if surrendered else CONTRACT_WORDS[contract]
+        S = self.game
+        for row in obs.sheet:
+            word = "surrender" if row[S.ROW_SURRENDERED] else CONTRACT_WORDS[row[S.ROW_CONTRACT]]
+            gains, score = S.gains_of(row), row[S.ROW_SCORES]
             cols = "".join("%7s%6d" % ("%+d" % gains[p], score[p]) for p in range(3))
-            out.append("%4d %-6s %-7s %4d %-9s |%s" % (number, self.who(dealer), self.who(solo), bid, word, cols))
+            out.append("%4d %-6s %-7s %4d %-9s |%s" % (row[S.ROW_NUMBER], self.who(row[S.ROW_DEALER]),
+                                                       self.who(row[S.ROW_SOLOIST]), row[S.ROW_BID], word, cols))
         return out
 
     def game_over(self, obs):

@@ -67,11 +67,11 @@ import subprocess
 import sys
 import tempfile
 
+from engine.rules import RULE_SETS, TWO_HAND, kind
 from tools import cli
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIRMWARE = os.path.join(ROOT, "tests", "device", "firmware")
-RULE_SETS = ("hoyle", "french", "binokel")
 KINDS = ("mpy", "py")
 HEAP = "8m"                # the measuring MicroPython's heap (collected every 64 frames)
 
@@ -1021,8 +1021,9 @@ def report(d):
     rows = []
     for rules, seed in (("hoyle", 7), ("french", 3), ("binokel", 11)):
         c = first_menu(d, rules, seed)
-        seats = 2 if rules != "binokel" else 3             # AI seats plus the hint adviser
-        table = SOLVER_TABLE[2][1] if rules != "binokel" else 0
+        two_hand = kind(rules) == TWO_HAND
+        seats = 2 if two_hand else 3                       # AI seats plus the hint adviser
+        table = SOLVER_TABLE[2][1] if two_hand else 0
         game = ENGINE_STATE + AI_SEAT * seats + table
         rows.append({"rules": rules, "display": c.total(), "parts": dict(c.parts), "sheet": c.sheet,
                      "game": game, "total": c.total() + game})

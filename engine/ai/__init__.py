@@ -11,6 +11,7 @@ what they may see; each is deterministic for its seed.
 """
 
 from engine.ai import levels
+from engine.rules import kind, THREE_HAND
 
 LEVELS = ("easy", "normal", "hard", "expert")
 DEVICE_LEVELS = ("easy", "normal", "hard")   # expert is for desktop tuning and measurement
@@ -21,7 +22,7 @@ def new_player(rules, seat, level="normal", seed=0, options=0, solver=None):
 
     solver: an endgame Solver to use (new_solver()), shared with the other seats of the
     game; without one, a seat that solves endgames makes its own when it first needs it."""
-    if rules == "binokel":
+    if kind(rules) == THREE_HAND:
         from engine.ai.binokel import BinokelPlayer
         return BinokelPlayer(rules, seat, level, seed, options)
     from engine.ai.twohand import TwoHandPlayer
@@ -38,7 +39,7 @@ def new_solver(rules, *level_names):
 
     A board makes it when the game starts, while its heap is in one piece: the table is
     one 2 KB block, which a heap broken up by a deal in progress may no longer hold."""
-    if rules == "binokel":
+    if kind(rules) == THREE_HAND:
         return None
     bits = 0
     for name in level_names:

@@ -7,6 +7,7 @@ load this module (nor engine/ai/bidding.py and engine/melds.py).
 from engine import actions, cards
 from engine.ai import levels, bidding
 from engine.ai.player import Player
+from engine.binokel import CONTRACT_DURCH
 
 _SOLOIST_FIRST_TRICK = 150
 _DURCH_TRICK = 500
@@ -34,7 +35,7 @@ class BinokelPlayer(Player):
     def fill_context(self, obs, ctx):
         me = self.seat
         ctx.rollout = self.rollout
-        ctx.durch = obs.contract[0] == 4
+        ctx.durch = obs.contract[0] == CONTRACT_DURCH
         ctx.bid = obs.bid
         for p in range(3):
             ctx.meld_points[p] = 0
@@ -47,7 +48,7 @@ class BinokelPlayer(Player):
         ctx.last_trick = cards.count(obs.hand) == 1
         ctx.lose_bonus = 0
         bonus = 0
-        if obs.contract[0] == 4:                       # Durch: one lost trick ends it
+        if obs.contract[0] == CONTRACT_DURCH:          # one lost trick ends it
             bonus = _DURCH_TRICK
         elif obs.tricks_won[me] == 0:
             if obs.melds is not None:

@@ -67,7 +67,7 @@ class Memory:
         if obs.deal_number != self.deal:
             self.reset(obs.deal_number)
         # What was shown (melds, an exchange) happened before the cards now on view were played.
-        if obs.rules == "binokel":
+        if self.players == 3:             # binokel (engine/rules.py THREE_HAND)
             self.update_binokel(obs)
         else:
             self.update_two_hand(obs)

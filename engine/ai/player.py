@@ -24,9 +24,8 @@ from engine.ai.play import Chooser
 from engine.ai.rollout import Rollout
 from engine.ai.sampler import Sampler
 from engine.rng import Rng
+from engine.rules import find, PLAYERS, OPTIONS, OPT_PACK64
 from engine.state import PH_BETWEEN
-
-_PACK64 = 1
 
 # Phase (engine/state.py PH_*, 0..7) -> the method deciding it; "play" thinks in slices.
 _BY_PHASE = ("play", "announce", "final_knock", "bid", "bury", "contract", "decide_only", "decide_only")
@@ -58,9 +57,10 @@ class Player:
         self.p = levels.params(level)
         self.rng = Rng(seed & 0xFFFFFFFF)
         self.options = options
-        self.players = 3 if rules == "binokel" else 2
-        pack64 = rules == "hoyle" and options & _PACK64
-        stock_tricks = 0 if rules == "binokel" else (20 if pack64 else 12)
+        game = find(rules)
+        self.players = game[PLAYERS]
+        pack64 = options & game[OPTIONS] & OPT_PACK64
+        stock_tricks = 0 if self.players == 3 else (20 if pack64 else 12)   # binokel has no stock
         self.memory = Memory(self.players, stock_tricks)
         self.sampler = Sampler(self.players, bool(pack64))
         self.chooser = Chooser(self.players)

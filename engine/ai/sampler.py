@@ -44,7 +44,7 @@ class Sampler:
         pool = self.pool
         for f in range(32):
             pool[f] = self.pack[f] - obs.hand[f] - memory.played[f]   # played: the trick in progress too
-        if obs.rules == "binokel":
+        if self.players == 3:             # binokel (engine/rules.py THREE_HAND)
             if obs.buried is not None:
                 for f in range(32):
                     pool[f] -= obs.buried[f]
@@ -57,7 +57,7 @@ class Sampler:
         return pool
 
     def table_count(self, obs, p, f):
-        if obs.rules == "binokel":
+        if self.players == 3:
             return 0
         n = 0
         for r in obs.tables[p]:
@@ -89,13 +89,13 @@ class Sampler:
             for f in range(32):
                 hand[f] = 0
             size = obs.hand_sizes[p]
-            if obs.rules != "binokel":
+            if self.players == 2:
                 size -= len(obs.tables[p])
             need[p] = size
             self.place_known(obs, memory, p, pool)
         for f in range(32):
             self.buried[f] = 0
-        if obs.rules == "binokel":
+        if self.players == 3:
             if obs.dabb is not None and obs.buried is None:
                 need[_BURIED] = 3
             elif obs.dabb is None:

@@ -8,10 +8,10 @@ from engine import actions, cards
 from engine import tables as T
 from engine.ai import levels, announce
 from engine.ai.player import Player
+from engine.rules import state_class, OPT_PACK64
 from engine.table import Table
 
 _OPP_MELD_HOPE = 12       # what a won stock trick is worth to the opponent in melds, on average
-_PACK64 = 1
 _ENDGAME_SLICE = 200      # solver nodes between two yields to the screen
 
 
@@ -21,16 +21,10 @@ class TwoHandPlayer(Player):
         self.table = Table()            # scratch: this seat's table, to look for melds
         self.hand = bytearray(32)
         self.found = []
-        if rules == "hoyle":
-            from engine import tables_hoyle as K
-            self.kinds_by_trump = K.HOYLE_KINDS
-            self.kind_count = K.HOYLE_KIND_COUNT
-            self.kind_names = K.HOYLE_KIND_NAMES
-        elif rules == "french":
-            from engine import tables_french as K
-            self.kinds_by_trump = K.FRENCH_KINDS
-            self.kind_count = K.FRENCH_KIND_COUNT
-            self.kind_names = K.FRENCH_KIND_NAMES
+        game = state_class(rules)       # the rule set's meld tables (engine/tables_*.py)
+        self.kinds_by_trump = game.KINDS
+        self.kind_count = game.KIND_COUNT
+        self.kind_names = game.KIND_NAMES
 
     # -- knocking (hoyle) ----------------------------------------------------------------
 
@@ -94,7 +88,7 @@ class TwoHandPlayer(Player):
             pts = kinds[kind * T.KIND_STRIDE + 1] * 10
             if pts > best:
                 best = pts
-        if best < 10 and obs.turnup >= 0 and obs.hand[obs.trump * 8 + (0 if self.options & _PACK64 else 2)]:
+        if best < 10 and obs.turnup >= 0 and obs.hand[obs.trump * 8 + (0 if self.options & OPT_PACK64 else 2)]:
             best = 10
         return best
 

@@ -5,8 +5,11 @@ pages are those of its own group, then two-hand's (hoyle, french), then all's; t
 names the board's buttons. A text wraps to 26 characters, 8 lines."""
 
 
+from engine.rules import kind, TWO_HAND
+
+
 def _wanted(rules, group):
-    return group == rules or group == "all" or (group == "two-hand" and rules != "binokel")
+    return group == rules or group == "all" or (group == "two-hand" and kind(rules) == TWO_HAND)
 
 
 def page(path, rules, k):

@@ -57,9 +57,6 @@ class Session:
         p = self.state.current_player()
         return p > 0 and self.state.phase != PH_BETWEEN
 
-    def deal_over(self):
-        return self.state.phase == PH_BETWEEN
-
     def game_over(self):
         return self.state.phase == PH_OVER
 

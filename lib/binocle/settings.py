@@ -3,7 +3,7 @@
 Values are indices into the choice tuples, so they fit in a byte each
 (the save format of the storage issue keeps them that way)."""
 
-from engine.rules import option_bits
+from engine.rules import RULE_SETS, find, option_bits, OPTIONS, OPT_PACK64, OPT_NO_GRAND, OPT_TARGET
 
 # (key, label, choices): the settings screen lists them in this order.
 TABLE = (
@@ -15,7 +15,7 @@ TABLE = (
     ("sound", "Sound", ("Off", "On")),        # listed only on boards with a speaker
 )
 # The new-game options (title screen).
-RULES = ("hoyle", "french", "binokel")
+RULES = RULE_SETS            # the rule sets by id (engine/rules.py)
 TARGETS = (1000, 1250, 1500, 2000, 2500)
 
 ANIM_MS = (0, 120, 220, 380)      # one card slide
@@ -88,9 +88,9 @@ class Settings:
         return 0
 
     def options(self):
+        """The option byte of a new game: the settings of the options its rule set has."""
         name = self.rules_name()
-        if name == "hoyle":
-            return option_bits(name, pack64=bool(self.pack64), grand_binocle=bool(self.grand))
-        if name == "french":
-            return option_bits(name, target=TARGETS[self.target])
-        return 0
+        have = find(name)[OPTIONS]
+        return option_bits(name, pack64=bool(have & OPT_PACK64 and self.pack64),
+                           grand_binocle=bool(self.grand or not have & OPT_NO_GRAND),
+                           target=TARGETS[self.target] if have & OPT_TARGET else None)

@@ -27,6 +27,7 @@ except ImportError:
     def const(x):
         return x
 
+from engine.rules import kind, state_class, THREE_HAND
 from binocle.settings import RULES, LEVEL_NAMES
 
 LAYOUT = const(2)
@@ -163,16 +164,18 @@ class Stats:
             b[_DONE] |= 1
 
     def _deal_of(self, rules, level, row):
-        """A row of the score sheet (engine: deal_row()), seen from the player's seat."""
-        if RULES[rules] == "binokel":
-            solo, surrendered, gains = row[2], row[5], row[6]
-            mine = gains[0]
-            won = mine > gains[1] and mine > gains[2]
-            contract = 0 if solo != 0 else (1 if gains[0] > 0 and not surrendered else -1)
-        else:
-            mine = row[2][0] + row[3][0]
-            won = mine > row[2][1] + row[3][1]
-            contract = 0
+        """A row of the score sheet (engine/state.py: its fields), seen from the player's seat:
+        the deal is won if the player gained more than each other player."""
+        name = RULES[rules]
+        game = state_class(name)
+        gains = game.gains_of(row)
+        mine = gains[0]
+        won = True
+        for p in range(1, len(gains)):
+            won = won and mine > gains[p]
+        contract = 0                    # not the player's contract (two-hand: no contracts)
+        if kind(name) == THREE_HAND and row[game.ROW_SOLOIST] == 0:
+            contract = 1 if mine > 0 and not row[game.ROW_SURRENDERED] else -1
         self.deal(rules, level, mine, won, contract)
 
     def game(self, rules, level, won):

@@ -1,19 +1,17 @@
 """Short texts for the 160x128 screen: 26 characters of terminalio's 6x12 font per line."""
 
 from engine import actions, cards
+from engine.rules import find, TITLE
 from engine.state import PH_ANNOUNCE, PH_KNOCK, PH_BID
 
 SUIT_WORDS = ("Spades", "Hearts", "Diamonds", "Clubs")
 RANK_WORDS = ("7", "8", "9", "J", "Q", "K", "10", "A")
 CONTRACT_WORDS = ("Spades", "Hearts", "Diamonds", "Clubs", "Durch")
-RULE_TITLES = (("hoyle", "Binocle to 1000"), ("french", "French to 1500"), ("binokel", "Binokel, 3 hands"))
 
 
 def rule_title(name):
-    for key, title in RULE_TITLES:
-        if key == name:
-            return title
-    return name
+    """What the screen calls a rule set (engine/rules.py TITLE)."""
+    return find(name)[TITLE]
 
 
 def card(f):

@@ -1,6 +1,6 @@
 """Shared by the tests under CPython and MicroPython: stacked deals, seeded play, invariants."""
 
-from engine import actions, cards
+from engine import actions, cards, rules
 from engine.rng import Rng
 from engine.rules import new_game
 from engine.state import PH_BETWEEN, PH_OVER
@@ -103,6 +103,11 @@ def random_game(rules, seed, max_deals=40, check=None, **options):
     return state
 
 
+def three_hand(state):
+    """True for a game of a three-hand rule set (binokel: bidding, the Dabb), engine/rules.py."""
+    return rules.find(state.RULES)[rules.KIND] == rules.THREE_HAND
+
+
 def card_census(state):
     """Count of every face over every place a card can be (32 counts)."""
     tot = bytearray(32)
@@ -112,7 +117,7 @@ def card_census(state):
                 tot[f] += counts[f]
     for i in range(state.trick_n):
         tot[state.trick[i]] += 1
-    if state.RULES == "binokel":
+    if three_hand(state):
         if not state.dabb_shown:
             for f in state.dabb:
                 tot[f] += 1
@@ -138,10 +143,10 @@ def trick_points_of_deal(state):
     total = 0
     for p in range(state.PLAYERS):
         total += state.cardpts[p]
-    if state.RULES == "binokel":
+    if three_hand(state):
         total += cards.card_points(state.buried)
     else:
-        total += 10          # the last trick is scored with the melds
+        total += cards.LAST_TRICK_POINTS      # the last trick is scored with the melds
     return total
 
 
@@ -149,7 +154,7 @@ def deal_finished_fully(state):
     """True after a deal that ran to its last trick (no knock, surrender or lost Durch)."""
     if not (state.phase == PH_BETWEEN or state.phase == PH_OVER):
         return False
-    if state.RULES == "binokel":
+    if three_hand(state):
         return (0 <= state.contract < 4 and not state.surrendered) and state.trick_n == 0 \
             and cards.count(state.hands[0]) == 0
     return state.knock is None
@@ -160,7 +165,7 @@ def fingerprint(state):
     parts = [bytes(state.history), state.rng.get_state(), state.phase, state.turn]
     for p in range(state.PLAYERS):
         parts.append(state.observation(p).key())
-    if state.RULES == "binokel":
+    if three_hand(state):
         parts.append(bytes(state.dabb))
         parts.append(bytes(state.buried))
     else:

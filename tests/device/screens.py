@@ -62,7 +62,7 @@ def _complete(out, rules):
 
 def _first_deal(out, rules, seed):
     from engine import actions, record
-    from engine.state import PH_PLAY, PH_BURY
+    from engine.state import PH_BETWEEN, PH_PLAY, PH_BURY
     from binocle.session import Session
     from binocle.settings import Settings, RULES as ORDER
     st = Settings()
@@ -71,7 +71,7 @@ def _first_deal(out, rules, seed):
     clock = _Clock()
     _note(out, "fresh", s)
     ended = False
-    while not s.deal_over():
+    while s.state.phase != PH_BETWEEN:
         if s.person_to_move():
             obs = s.observation()
             if obs.phase == PH_PLAY:
@@ -91,7 +91,7 @@ def _first_deal(out, rules, seed):
                 continue
         before = record.encode(s.state)
         s.apply(action)
-        ended = s.deal_over()
+        ended = s.state.phase == PH_BETWEEN
     for name, _ in out:
         if name == "between":
             return                       # "before end" and "between" come from one deal

@@ -49,7 +49,7 @@ def play_deal(rules, seed, level):
     clock = FakeClock()
     slices = 0
     longest = 0
-    while not s.deal_over() and not s.game_over():
+    while not s.state.is_deal_over():
         if s.person_to_move():
             s.remember()
             s.apply(s.observation().legal[0])

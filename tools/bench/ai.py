@@ -23,13 +23,13 @@ The functions above the "host only" line run under both interpreters.
 
 import gc
 
-from engine.rules import new_game
+from engine.rules import RULE_SETS, new_game
 from tools.bench import calibrate
 from tools.bench.common import ticks, ticks_since
 from tools.bench.memory import new_cache, retained_bytes, shared_ids
 
 AI_LEVELS = ("easy", "normal", "hard")
-AI_RULES = ("hoyle", "french", "binokel")
+AI_RULES = RULE_SETS
 
 
 # -- runs under CPython and MicroPython -------------------------------------------

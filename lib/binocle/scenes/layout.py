@@ -1,6 +1,7 @@
 """Where things go on the 160x128 table, and the person's cards in display order."""
 
 from engine import actions, cards
+from engine.rules import kind, THREE_HAND
 from engine.state import PH_BID, PH_BURY, PH_CONTRACT
 from binocle import ui, words
 
@@ -90,7 +91,7 @@ def why_not(obs, face):
 
 def info_text(obs, names):
     """The line under the status: bidding, contract or trump."""
-    if obs.rules != "binokel":
+    if kind(obs.rules) != THREE_HAND:
         return ""
     if obs.phase == PH_BID:
         return "Bid %d %s" % (obs.bid, names[obs.bid_holder]) if obs.bid_holder is not None and obs.bid_holder >= 0 else "Bid %d" % obs.bid

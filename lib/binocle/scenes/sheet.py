@@ -2,6 +2,7 @@
 
 import displayio
 
+from engine.rules import kind, state_class, THREE_HAND
 from binocle import buttons as B
 from binocle import ui
 
@@ -41,12 +42,13 @@ class Sheet:
 
     def fill(self):
         sheet = self.obs.sheet
+        game = state_class(self.obs.rules)          # its ROW_* fields (engine/state.py)
         for r in range(_ROWS):
             k = self.page * _ROWS + r
             if k < len(sheet):
                 row = sheet[k]
-                line = columns(str(row[0]), [cell(self.obs.rules, row, p) for p in range(len(self.names))],
-                               self.wide)
+                line = columns(str(row[game.ROW_NUMBER]),
+                               [cell(self.obs.rules, row, p) for p in range(len(self.names))], self.wide)
             else:
                 line = "none yet" if k == 0 else ""
             ui.set_line(self.body, r, line)
@@ -90,7 +92,8 @@ def columns(first, cells, wide):
 
 
 def cell(rules, row, p):
-    """A player's running total after a deal; '*' marks the binokel soloist."""
-    if rules == "binokel":
-        return "%d%s" % (row[7][p], "*" if row[2] == p else "")
-    return str(row[4][p])
+    """A player's running total after a deal; '*' marks the soloist (binokel)."""
+    game = state_class(rules)
+    if kind(rules) == THREE_HAND:
+        return "%d%s" % (row[game.ROW_SCORES][p], "*" if row[game.ROW_SOLOIST] == p else "")
+    return str(row[game.ROW_SCORES][p])

@@ -1,6 +1,7 @@
 """The statistics screen: one rule set at a time (A on its title line turns to the next);
 the last line resets everything, after asking."""
 
+from engine.rules import kind, THREE_HAND
 from binocle import ui, words
 from binocle.settings import RULES, LEVEL_NAMES
 from binocle.scenes.base import MenuScene
@@ -51,7 +52,7 @@ def stats_lines(stats, rules):
         if deals:
             out.append(" deals %d won %d" % (deals, dwon))
             out.append(" best %d avg %d" % (best, total // deals))
-        if RULES[rules] == "binokel" and made + failed:
+        if kind(RULES[rules]) == THREE_HAND and made + failed:    # contracts: binokel
             out.append(" contracts %d/%d made" % (made, made + failed))
         if longest:
             out.append(" longest streak %d" % longest)

@@ -2,6 +2,7 @@
 
 import displayio
 
+from engine.rules import kind, state_class, THREE_HAND
 from binocle import buttons as B
 from binocle import ui, words
 
@@ -36,14 +37,18 @@ class Summary:
 
 def summary_lines(obs, names):
     row = obs.sheet[-1]
-    if obs.rules == "binokel":
-        number, _dealer, solo, bid, contract, surrendered, gains, _score = row
-        if surrendered:
+    game = state_class(obs.rules)               # its ROW_* fields (engine/state.py)
+    number = row[game.ROW_NUMBER]
+    if kind(obs.rules) == THREE_HAND:
+        solo = row[game.ROW_SOLOIST]
+        bid = row[game.ROW_BID]
+        gains = game.gains_of(row)
+        if row[game.ROW_SURRENDERED]:
             out = ["Deal %d: %s gave up" % (number, names[solo]), "at %d" % bid]
         else:
             made = "made it" if gains[solo] > 0 else "went down"
             out = ["Deal %d: %s played" % (number, names[solo]),
-                   "%s at %d: %s" % (words.CONTRACT_WORDS[contract], bid, made)]
+                   "%s at %d: %s" % (words.CONTRACT_WORDS[row[game.ROW_CONTRACT]], bid, made)]
         for p in range(3):
             melded = 0
             if obs.melds:
@@ -51,14 +56,16 @@ def summary_lines(obs, names):
                     melded += m[1]
             out.append("%-5s melds %3d  %+d" % (names[p], melded, gains[p]))
     else:
-        number, _dealer, bonus, cardpts, _score, note = row
+        from engine.twohand import NOTE_TARGET_RAISED
+        bonus = row[game.ROW_BONUS]
+        cardpts = row[game.ROW_CARDS]
         out = ["Deal %d over" % number]
         if obs.knock is not None:
             p, claim, correct = obs.knock
             out.append("%s knocked: %s" % (names[p], "right" if correct else "wrong"))
         for p in range(2):
             out.append("%-4s melds %d cards %d" % (names[p], bonus[p], cardpts[p]))
-        if note == 1:
+        if row[game.ROW_NOTE] == NOTE_TARGET_RAISED:
             out.append("Both reached it: now %d" % obs.target)
     out.append("")
     out.append("Score " + "  ".join("%s %d" % (names[p][:4], obs.scores[p]) for p in range(len(names))))

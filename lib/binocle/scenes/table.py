@@ -137,7 +137,7 @@ class Table(TableView):
             self.clear_trick(now)
             return
         s = self.session
-        if s.game_over() or s.deal_over():
+        if s.state.is_deal_over():          # scored, or the game won
             self.end_of_deal()
         elif s.person_to_move():
             if not self.waiting:

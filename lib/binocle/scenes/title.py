@@ -2,6 +2,7 @@
 
 import displayio
 
+from engine.rules import find, OPTIONS, OPT_PACK64, OPT_NO_GRAND, OPT_TARGET
 from binocle import ui, words
 from binocle.settings import RULES, TARGETS, LEVEL_NAMES
 from binocle.scenes.base import MenuScene
@@ -27,12 +28,14 @@ class Title(MenuScene):
 
     def items(self):
         st = self.app.settings
-        rules = RULES[st.rules]
+        have = find(RULES[st.rules])[OPTIONS]           # the options of the rule set
         keys = ["continue"] if self.app.saved else []
         keys += ["play", "rules", "level"]
-        if rules == "hoyle":
-            keys += ["pack", "grand"]
-        elif rules == "french":
+        if have & OPT_PACK64:
+            keys.append("pack")
+        if have & OPT_NO_GRAND:
+            keys.append("grand")
+        if have & OPT_TARGET:
             keys.append("target")
         keys += ["stats", "help", "settings"]
         self.keys = keys

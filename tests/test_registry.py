@@ -1,0 +1,136 @@
+"""The rule sets live in one place (engine/rules.py), and the score sheet is read by name."""
+
+import ast
+import os
+
+import pytest
+
+from engine import cards, record, rules
+from engine.binokel import Binokel
+from engine.rules import RULE_SETS, ROWS, find, kind, new_game, state_class
+from engine.twohand import TwoHandState
+from tests.device import helpers as H
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SCANNED = ("engine", "lib", "tools")
+
+
+def python_files():
+    """Every .py of the engine, the app and the tools, and the board's code.py and boot.py."""
+    out = [os.path.join(ROOT, "code.py"), os.path.join(ROOT, "boot.py")]
+    for top in SCANNED:
+        for folder, _dirs, files in os.walk(os.path.join(ROOT, top)):
+            out.extend(os.path.join(folder, f) for f in files if f.endswith(".py"))
+    return sorted(out)
+
+
+def _names_in(node):
+    """The rule-set names a comparison's operand spells out: a string, or a literal tuple,
+    list or set of strings."""
+    if isinstance(node, ast.Constant) and node.value in RULE_SETS:
+        return [node.value]
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+        return [e.value for e in node.elts if isinstance(e, ast.Constant) and e.value in RULE_SETS]
+    return []
+
+
+def name_comparisons(source):
+    """(line, name) of each comparison with a rule set's name: == and != on either side, and
+    membership in a literal collection (a name on the left of `in` is a substring test of
+    another string, such as a meld's name, and is not one)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Compare):
+            continue
+        left = node.left
+        for op, right in zip(node.ops, node.comparators):
+            if isinstance(op, (ast.Eq, ast.NotEq, ast.Is, ast.IsNot)):
+                found.extend((node.lineno, n) for n in _names_in(left) + _names_in(right))
+            elif isinstance(op, (ast.In, ast.NotIn)):
+                found.extend((node.lineno, n) for n in _names_in(right))
+            left = right
+    return found
+
+
+def test_no_module_but_the_registry_compares_a_rule_set_name():
+    registry = os.path.join(ROOT, "engine", "rules.py")
+    bad = []
+    for path in python_files():
+        if path == registry:
+            continue
+        with open(path, encoding="utf-8") as f:
+            for line, name in name_comparisons(f.read()):
+                bad.append("%s:%d %r" % (os.path.relpath(path, ROOT), line, name))
+    assert not bad, "ask engine/rules.py instead of comparing names: " + ", ".join(bad)
+
+
+def test_the_check_finds_what_it_should():
+    assert name_comparisons('if rules == "binokel": pass') == [(1, "binokel")]
+    assert name_comparisons('x = "hoyle" != obs.rules') == [(1, "hoyle")]
+    assert name_comparisons('ok = r in ("hoyle", "french")') == [(1, "hoyle"), (1, "french")]
+    assert name_comparisons('ok = "binokel" in meld_name') == []
+    assert name_comparisons('state = new_game("french", 3)') == []
+    assert python_files() and all(os.path.exists(p) for p in python_files())
+
+
+@pytest.mark.parametrize("rules_id", range(len(RULE_SETS)))
+def test_a_row_says_what_its_state_class_is(rules_id):
+    name = RULE_SETS[rules_id]
+    row = ROWS[rules_id]
+    cls = state_class(name)
+    assert find(name) is row and len(ROWS) == len(RULE_SETS)
+    assert cls.RULES == name and cls.PLAYERS == row[rules.PLAYERS]
+    assert issubclass(cls, Binokel if kind(name) == rules.THREE_HAND else TwoHandState)
+    state = new_game(name, seed=5)
+    assert state.target == row[rules.TARGET] == rules.target(name)
+    assert record.read_header(record.encode(state))[0] == name          # the id is the record's byte
+    assert isinstance(row[rules.TITLE], str) and len(row[rules.TITLE]) <= 26   # a line of the screen
+
+
+def test_options_follow_the_row():
+    assert rules.option_bits("hoyle", pack64=True, grand_binocle=False) == rules.OPT_PACK64 | rules.OPT_NO_GRAND
+    assert rules.option_bits("french", target=2000) == 8 << rules.OPT_TARGET_SHIFT
+    assert rules.target("french", rules.option_bits("french", target=2000)) == 2000
+    assert rules.option_bits("french", target=1500) == 0
+    for name, friendly in (("french", {"pack64": True}), ("binokel", {"grand_binocle": False}),
+                           ("hoyle", {"target": 1500}), ("binokel", {"target": 1000})):
+        with pytest.raises(ValueError):
+            rules.option_bits(name, **friendly)
+    with pytest.raises(ValueError):
+        find("skat")
+
+
+def test_the_app_takes_its_rule_sets_from_the_registry():
+    from tools.sim import load_paths
+    load_paths()
+    from binocle import settings, words
+    assert settings.RULES is RULE_SETS
+    assert [words.rule_title(n) for n in RULE_SETS] == [row[rules.TITLE] for row in ROWS]
+
+
+def _row_fields(cls):
+    return sorted(getattr(cls, k) for k in dir(cls) if k.startswith("ROW_"))
+
+
+@pytest.mark.parametrize("name", RULE_SETS)
+def test_sheet_rows_are_read_by_name(name):
+    """Every field of a sheet row has its ROW_* name; gains_of() and ROW_SCORES add up."""
+    state = H.random_game(name, 11, max_deals=6)
+    cls = type(state)
+    assert state.sheet
+    assert _row_fields(cls) == list(range(len(state.sheet[0])))          # one name per field, no gaps
+    totals = [0] * state.PLAYERS
+    for n, row in enumerate(state.sheet):
+        assert row[cls.ROW_NUMBER] == n + 1 and 0 <= row[cls.ROW_DEALER] < state.PLAYERS
+        gains = cls.gains_of(row)
+        assert gains == state.gains_of(row) and len(gains) == state.PLAYERS
+        for p in range(state.PLAYERS):
+            totals[p] += gains[p]
+        assert list(row[cls.ROW_SCORES]) == totals
+    if state.is_deal_over():              # (a deal in play may have scored a turned-up nine)
+        assert list(state.sheet[-1][cls.ROW_SCORES]) == state.scores()
+
+
+def test_the_last_trick_is_worth_the_same_everywhere():
+    assert cards.LAST_TRICK_POINTS == 10
+    assert cards.card_points(cards.new_pack(False)) + cards.LAST_TRICK_POINTS == 250
