@@ -743,36 +743,35 @@ def title_and_settings():
     yield from cycle("level", 2)                     # hard
 
 
+def open_line(line, scene, label, deal):
+    """From the pause menu: open its line and measure the screen."""
+    yield from to_menu_line(line)
+    yield from press("A")
+    yield from wait((scene,))
+    yield from frames(2)
+    yield from measure(label, deal)
+
+
+def back_to_pause():
+    yield from press("B")
+    yield from wait(("Pause",))
+
+
 def pause_tour(deal):
     """START at the table: the pause menu, its score sheet, rules help (two pages),
     settings and the last trick, each measured."""
     yield from press("START")
     yield from wait(("Pause",))
     yield from measure("pause menu", deal)
-    yield from to_menu_line("Score sheet")
-    yield from press("A")
-    yield from wait(("Sheet",))
-    yield from frames(2)
-    yield from measure("score sheet (pause menu)", deal)
-    yield from press("B")
-    yield from wait(("Pause",))
-    yield from to_menu_line("Rules help")
-    yield from press("A")
-    yield from wait(("Help",))
-    yield from frames(2)
-    yield from measure("rules help (pause menu)", deal)
+    yield from open_line("Score sheet", "Sheet", "score sheet (pause menu)", deal)
+    yield from back_to_pause()
+    yield from open_line("Rules help", "Help", "rules help (pause menu)", deal)
     yield from press("RIGHT")
     yield from frames(2)
     yield from measure("rules help, page 2", deal)
-    yield from press("B")
-    yield from wait(("Pause",))
-    yield from to_menu_line("Settings")
-    yield from press("A")
-    yield from wait(("SettingsScreen",))
-    yield from frames(2)
-    yield from measure("settings (pause menu)", deal)
-    yield from press("B")
-    yield from wait(("Pause",))
+    yield from back_to_pause()
+    yield from open_line("Settings", "SettingsScreen", "settings (pause menu)", deal)
+    yield from back_to_pause()
     yield from to_menu_line("Last trick")
     yield from press("A")
     yield from wait(("LastTrick", "Table"))

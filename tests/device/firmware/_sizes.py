@@ -236,13 +236,11 @@ def calibrate(board, path=None):
         k += 1
 
 
-def census(roots, skip=()):
-    """(firmware bytes, stand-in bytes, objects) of the stand-in objects reachable from roots
-    through lists, tuples, sets, dicts and the attributes of objects, modules and classes;
-    those whose id() is in skip are left out (the firmware's own, made before the app)."""
+def _stand_ins(roots):
+    """(id, object, firmware bytes) of each stand-in object reachable from roots through
+    lists, tuples, sets, dicts and the attributes of objects, modules and classes, once."""
     seen = set()
     stack = list(roots)
-    real = own = count = 0
     while stack:
         o = stack.pop()
         i = id(o)
@@ -259,37 +257,29 @@ def census(roots, skip=()):
             stack.extend(o.values())
             continue
         n = firmware_bytes(o)
-        if n is not None and i not in skip:
-            real += n
-            own += stand_in_bytes(o)
-            count += 1
+        if n is not None:
+            yield i, o, n
         d = getattr(o, "__dict__", None)
         if type(d) is dict:
             stack.extend(d.values())
+
+
+def census(roots, skip=()):
+    """(firmware bytes, stand-in bytes, objects) of the stand-in objects reachable from roots;
+    those whose id() is in skip are left out (the firmware's own, made before the app)."""
+    real = own = count = 0
+    for i, o, n in _stand_ins(roots):
+        if i not in skip:
+            real += n
+            own += stand_in_bytes(o)
+            count += 1
     return real, own, count
 
 
 def firmware_objects(modules):
     """The ids of the stand-in objects the firmware modules hold (the terminal font's
     bitmap, ...): on a board they are in flash, not in the heap."""
-    seen = set()
     out = set()
-    stack = list(modules)
-    while stack:
-        o = stack.pop()
-        i = id(o)
-        if i in seen:
-            continue
-        seen.add(i)
-        t = type(o)
-        if t is int or t is str or t is bytes or t is bytearray or t is bool or o is None:
-            continue
-        if t is list or t is tuple or t is set or t is dict:
-            stack.extend(o.values() if t is dict else o)
-            continue
-        if firmware_bytes(o) is not None:
-            out.add(i)
-        d = getattr(o, "__dict__", None)
-        if type(d) is dict:
-            stack.extend(d.values())
+    for i, _, _ in _stand_ins(modules):
+        out.add(i)
     return out
