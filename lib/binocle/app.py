@@ -231,10 +231,16 @@ class App:
         if self.hint_job is None and not (scene is not None and getattr(scene, "thinking", False)):
             self.busy(False)
 
+    def close_all(self):
+        """Close every scene and the game in progress, and free what they held before
+        whatever comes next is loaded (the title, a replayed game)."""
+        self.session = self.hint_job = None
+        self._unload(self._drop())
+        gc.collect()
+
     def to_title(self):
         """Leave the game (if any) for the title screen: every way back goes here."""
-        self.session = self.hint_job = None
-        self._unload(self._drop())       # the game's screens and code go before the title comes
+        self.close_all()
         from binocle.scenes.title import Title
         self.push(Title(self))
 

@@ -2,8 +2,6 @@
 after a screen failed. Used now and then, so the app loads it when needed and then lets
 it go (App.start_game, resume_game, recover)."""
 
-import gc
-
 
 def recover(app, e):
     """Say that a screen failed and go back to the game in progress as saved after its
@@ -17,15 +15,13 @@ def recover(app, e):
     again, app.failed = app.failed, True
     if again and app.session is None:
         raise e
-    playing = app.session is not None and app.saved is not None and not again
-    app.session = app.hint_job = None
-    app._unload(app._drop())
-    gc.collect()
-    try:
-        back = playing and resume_game(app)
-    except Exception:                # the game's own table fails: the title, then
-        back = app.session = None
-    if not back and not app.scenes:  # (a saved game that cannot be read is at the title)
+    back = False
+    if app.session is not None and app.saved is not None and not again:
+        try:
+            back = resume_game(app)
+        except Exception:            # the game's own table fails: the title, then
+            pass
+    if not back:
         app.to_title()
     app.toast("Sorry, a screen failed (%s). Back to the %s." % (
         type(e).__name__, "game" if app.session is not None else "title"), 5000)
@@ -36,9 +32,7 @@ def resume_game(app):
     from binocle.scenes.table import Table
     app.toast("Loading the saved game...")
     app.display.refresh()
-    app.hint_job = None
-    app._unload(app._drop())         # the screen before goes while the game is replayed
-    gc.collect()
+    app.close_all()                  # the screen before goes while the game is replayed
     if not resume_session(app):
         until = app.toast_until      # what resume_session said stays on the title
         app.to_title()
