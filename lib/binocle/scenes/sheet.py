@@ -35,6 +35,8 @@ class Sheet:
         more = "A: next deal" if table is not None else "A/B: back"
         if table is not None and table.session.game_over():
             more = "A: the result"
+        if obs.rules == "binokel":
+            more = "*: soloist   " + more
         self.foot = ui.text(more, 2, 116, ui.GREY)
         self.group.append(self.foot)
         self.fill()

@@ -23,7 +23,7 @@ class Summary:
         self.body = ui.block(2, 2 + ui.LINE, ui.CHARS, 8)
         ui.set_lines(self.body, lines[1:])
         self.group.append(self.body)
-        self.group.append(ui.text("A: score sheet", 2, 116, ui.GREY))
+        self.group.append(ui.text("To %d.  A: score sheet" % obs.target, 2, 116, ui.GREY))
 
     def update(self, now):
         pass
@@ -35,32 +35,49 @@ class Summary:
 
 
 def summary_lines(obs, names):
+    """The heading, then at most 8 lines of 26 characters: how the deal went, a table of
+    what each player scored in it (and how), the scores now."""
     row = obs.sheet[-1]
+    n = len(names)
     if obs.rules == "binokel":
         number, _dealer, solo, bid, contract, surrendered, gains, _score = row
+        out = ["Deal %d: %s played" % (number, names[solo])]
         if surrendered:
-            out = ["Deal %d: %s gave up" % (number, names[solo]), "at %d" % bid]
+            out.append("Gave up at %d" % bid)
         else:
-            made = "made it" if gains[solo] > 0 else "went down"
-            out = ["Deal %d: %s played" % (number, names[solo]),
-                   "%s at %d: %s" % (words.CONTRACT_WORDS[contract], bid, made)]
+            out.append("%s at %d: %s" % (words.CONTRACT_WORDS[contract], bid,
+                                         "made it" if gains[solo] > 0 else "went down"))
+        out.append(_row("", "cards", "melds", "deal"))
+        counted = [0, 0, 0]
+        if obs.melds and not surrendered:
+            for p in range(3):
+                if obs.tricks_won[p]:
+                    for m in obs.melds[p]:
+                        counted[p] += m[1]
+        cardpts = [gains[p] - counted[p] if p != solo and gains[p] > 0 else 0 for p in range(3)]
+        cardpts[solo] = 250 - cardpts[0] - cardpts[1] - cardpts[2]    # with the buried cards
         for p in range(3):
-            melded = 0
-            if obs.melds:
-                for m in obs.melds[p]:
-                    melded += m[1]
-            out.append("%-5s melds %3d  %+d" % (names[p], melded, gains[p]))
+            known = not surrendered and contract != 4
+            out.append(_row(names[p] + ("*" if p == solo else ""), cardpts[p] if known else "",
+                            counted[p] if known else "", "%+d" % gains[p]))
+        out.append("* with the buried cards" if not surrendered and contract != 4 else "* the soloist")
     else:
-        number, _dealer, bonus, cardpts, _score, note = row
+        number, _dealer, bonus, cardpts, score, note = row
+        before = obs.sheet[-2][4] if len(obs.sheet) > 1 else (0, 0)
         out = ["Deal %d over" % number]
         if obs.knock is not None:
             p, claim, correct = obs.knock
             out.append("%s knocked: %s" % (names[p], "right" if correct else "wrong"))
+        out.append(_row("", "melds*", "cards", "deal"))
         for p in range(2):
-            out.append("%-4s melds %d cards %d" % (names[p], bonus[p], cardpts[p]))
+            out.append(_row(names[p], bonus[p], cardpts[p], "%+d" % (score[p] - before[p])))
+        out.append("* with dix and last trick")
         if note == 1:
             out.append("Both reached it: now %d" % obs.target)
-    out.append("")
-    out.append("Score " + "  ".join("%s %d" % (names[p][:4], obs.scores[p]) for p in range(len(names))))
-    out.append("Game to %d" % obs.target)
+    out.append(("%-6s" + "%6s" * n) % (("Score",) + tuple(names)))
+    out.append(("%-6s" + "%6d" * n) % (("",) + tuple(obs.scores)))
     return out
+
+
+def _row(name, a, b, c):
+    return "%-5s%7s%6s%6s" % (name, a, b, c)
