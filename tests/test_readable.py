@@ -72,7 +72,7 @@ class Reader:
                                 boxes.append((what, sp.y, sp.y + self.ui.CARD_H))
         for what, b0, b1 in boxes:
             if b0 < y1 and y0 < b1:
-                text = self.d.text(app.toast_lines[0])
+                text = self.d.text(app.toast_text, 0)
                 item = (self.where(), text, what)
                 if item not in self.covered:
                     self.covered.append(item)

@@ -130,7 +130,7 @@ def test_hint_moves_the_cursor_and_gives_a_reason(d):
     action, why = d.app.session.hint
     assert action in t.obs.legal
     assert t.slots[t.cursor][1] == action
-    assert d.text(d.app.toast_lines[0]).startswith("Hint: play ")
+    assert d.text(d.app.toast_text, 0).startswith("Hint: play ")
     assert why
 
 
@@ -245,7 +245,7 @@ def test_settings_show_the_version_and_guard_the_firmware_update(d):
     assert menu.index == len(menu.items) - 1
     d.press(d.B.A)                                     # Firmware update...: not on the simulator,
     assert d.scene_name() == "SettingsScreen"          # said before anything is asked
-    assert d.text(d.app.toast_lines[0]) == "Only possible on a board"
+    assert d.text(d.app.toast_text, 0) == "Only possible on a board"
     d.press(d.B.LEFT)                                  # not an option line: the cursor moves
     assert menu.index == len(menu.items) - 2
     d.press(d.B.UP)
@@ -266,7 +266,7 @@ def test_settings_show_the_free_memory_on_a_board(d, monkeypatch):
     assert menu.items[-3].startswith("Version ") and menu.items[-2] == "Free memory 37 KB"
     d.press(d.B.UP)
     d.press(d.B.A)                                     # the last line is still the update
-    assert d.text(d.app.toast_lines[0]) == "Only possible on a board"
+    assert d.text(d.app.toast_text, 0) == "Only possible on a board"
     d.press(d.B.UP)
     d.press(d.B.A)                                     # the memory line does nothing
     assert d.scene_name() == "SettingsScreen" and menu.index == len(menu.items) - 2
@@ -298,7 +298,7 @@ def test_a_correct_knock_wins_the_game_through_the_menus(d):
             break
         if not d.person_move():
             d.tick()
-    assert d.text(d.app.toast_lines[0]) + " " + d.text(d.app.toast_lines[1]) == "You have 1000: B to knock and win"
+    assert d.text(d.app.toast_text, 0) + " " + d.text(d.app.toast_text, 1) == "You have 1000: B to knock and win"
     d.press(d.B.B)
     menu = d.scene()
     assert d.scene_name() == "Choice" and menu.menu.items == ["Play on", "Knock: I have 1000"]

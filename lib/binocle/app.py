@@ -59,11 +59,8 @@ class App:
         self.toast_box = displayio.Group()
         self.toast_panel = ui.panel(0, 0, ui.W, 3 * ui.LINE + 2, ui.INK)
         self.toast_box.append(self.toast_panel)
-        self.toast_lines = []
-        for i in range(3):
-            lab = ui.text("", 2, 1 + ui.LINE * i, ui.YELLOW)
-            self.toast_lines.append(lab)
-            self.toast_box.append(lab)
+        self.toast_text = ui.block(2, 1, ui.CHARS, 3, ui.YELLOW)
+        self.toast_box.append(self.toast_text)
         self.toast_box.hidden = True
         top.append(self.toast_box)
         self.spinner = ui.text(" ", ui.W - 7, 0, ui.YELLOW, ui.INK, width=1)
@@ -149,8 +146,7 @@ class App:
 
     def toast(self, text, ms=1800):
         lines = words.wrap(text, ui.CHARS)
-        for i in range(3):
-            ui.set_text(self.toast_lines[i], lines[i] if i < len(lines) else "")
+        ui.set_lines(self.toast_text, lines)
         self.toast_panel.height = ui.LINE * min(3, len(lines)) + 2
         self.toast_box.hidden = False
         self._place()

@@ -1,10 +1,19 @@
-"""What the player can set (the words of each choice: scenes/options.py).
+"""What the player can set, with the choices each setting offers.
 
 Values are indices into the choice tuples, so they fit in a byte each
 (the save format of the storage issue keeps them that way)."""
 
 from engine.rules import option_bits
 
+# (key, label, choices): the settings screen lists them in this order.
+TABLE = (
+    ("level", "AI level", ("Easy", "Normal", "Hard")),
+    ("anim", "Animation", ("Off", "Fast", "Normal", "Slow")),
+    ("pace", "AI pace", ("Fast", "Normal", "Slow")),
+    ("hints", "Hints", ("Off", "On")),
+    ("sort", "Sort cards", ("High first", "Low first")),
+    ("sound", "Sound", ("Off", "On")),        # listed only on boards with a speaker
+)
 # The new-game options (title screen).
 RULES = ("hoyle", "french", "binokel")
 TARGETS = (1000, 1250, 1500, 2000, 2500)
@@ -56,6 +65,12 @@ class Settings:
 
     def get(self, key):
         return getattr(self, key)
+
+    def text(self, key):
+        for k, label, choices in TABLE:
+            if k == key:
+                return "%s: %s" % (label, choices[getattr(self, key)])
+        return key
 
     def rules_name(self):
         return RULES[self.rules]

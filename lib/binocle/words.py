@@ -5,15 +5,6 @@ from engine.state import PH_ANNOUNCE, PH_KNOCK, PH_BID
 
 SUIT_WORDS = ("Spades", "Hearts", "Diamonds", "Clubs")
 RANK_WORDS = ("7", "8", "9", "J", "Q", "K", "10", "A")
-CONTRACT_WORDS = ("Spades", "Hearts", "Diamonds", "Clubs", "Durch")
-RULE_TITLES = (("hoyle", "Binocle"), ("french", "French binocle"), ("binokel", "Binokel, 3 hands"))
-
-
-def rule_title(name):
-    for key, title in RULE_TITLES:
-        if key == name:
-            return title
-    return name
 
 
 def card(f):

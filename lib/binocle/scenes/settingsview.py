@@ -5,26 +5,17 @@ forget this module with them (their UNLOAD)."""
 
 from binocle import buttons as B
 from binocle import ui
+from binocle.settings import TABLE
 from binocle.scenes.base import MenuScene
 
-# (key, label, choices): the settings screen lists them in this order; the title says the
-# AI level in the same words.
-TABLE = (
-    ("level", "AI level", ("Easy", "Normal", "Hard")),
-    ("anim", "Animation", ("Off", "Fast", "Normal", "Slow")),
-    ("pace", "AI pace", ("Fast", "Normal", "Slow")),
-    ("hints", "Hints", ("Off", "On")),
-    ("sort", "Sort cards", ("High first", "Low first")),
-    ("sound", "Sound", ("Off", "On")),        # listed only on boards with a speaker
-)
+RULE_TITLES = (("hoyle", "Binocle"), ("french", "French binocle"), ("binokel", "Binokel, 3 hands"))
 
 
-def setting_text(settings, key):
-    """A setting's menu line: 'AI level: Normal'."""
-    for k, label, choices in TABLE:
-        if k == key:
-            return "%s: %s" % (label, choices[getattr(settings, key)])
-    return key
+def rule_title(name):
+    for key, title in RULE_TITLES:
+        if key == name:
+            return title
+    return name
 
 
 class OptionMenu(MenuScene):
@@ -60,7 +51,7 @@ class SettingsScreen(OptionMenu):
         self.app = app
         # The sound line only where the board has a speaker.
         self.keys = [row for row in TABLE if row[0] != "sound" or getattr(app.profile, "tone", None)]
-        items = [setting_text(app.settings, k) for k, _, _ in self.keys]
+        items = [app.settings.text(k) for k, _, _ in self.keys]
         items.append("Version " + VERSION)
         import gc
         free = getattr(gc, "mem_free", None)            # CircuitPython's; not on the desktop
@@ -88,7 +79,7 @@ class SettingsScreen(OptionMenu):
         key, _label, choices = self.keys[i]
         st = self.app.settings
         setattr(st, key, (getattr(st, key) + step) % len(choices))
-        self.menu.set_item(i, setting_text(st, key))
+        self.menu.set_item(i, st.text(key))
         self.app.save_settings()
         return True
 

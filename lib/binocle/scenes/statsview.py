@@ -1,9 +1,9 @@
 """The statistics screen: one rule set at a time (A or LEFT/RIGHT turn to the next);
 the last line resets everything, after asking."""
 
-from binocle import ui, words
+from binocle import ui
 from binocle.settings import RULES, LEVEL_NAMES
-from binocle.scenes.settingsview import OptionMenu
+from binocle.scenes.settingsview import OptionMenu, rule_title
 
 
 class StatsScreen(OptionMenu):
@@ -17,7 +17,7 @@ class StatsScreen(OptionMenu):
         self.build()
 
     def build(self):
-        lines = ["< %s >" % words.rule_title(RULES[self.rules])] + stats_lines(self.app.stats, self.rules)
+        lines = ["< %s >" % rule_title(RULES[self.rules])] + stats_lines(self.app.stats, self.rules)
         lines.append("Reset statistics...")
         self.menu = ui.Menu("Statistics", lines, y=8, rows=8)
         if self.group is None:

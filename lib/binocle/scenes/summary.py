@@ -3,7 +3,9 @@
 import displayio
 
 from binocle import buttons as B
-from binocle import ui, words
+from binocle import ui
+
+CONTRACT_WORDS = ("Spades", "Hearts", "Diamonds", "Clubs", "Durch")
 
 
 class Summary:
@@ -45,7 +47,7 @@ def summary_lines(obs, names):
         if surrendered:
             out.append("Gave up at %d" % bid)
         else:
-            out.append("%s at %d: %s" % (words.CONTRACT_WORDS[contract], bid,
+            out.append("%s at %d: %s" % (CONTRACT_WORDS[contract], bid,
                                          "made it" if gains[solo] > 0 else "went down"))
         out.append(_row("", "cards", "melds", "deal"))
         counted = [0, 0, 0]

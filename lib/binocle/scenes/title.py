@@ -2,9 +2,9 @@
 
 import displayio
 
-from binocle import ui, words
+from binocle import ui
 from binocle.settings import RULES, TARGETS
-from binocle.scenes.settingsview import OptionMenu, setting_text
+from binocle.scenes.settingsview import OptionMenu, rule_title
 
 _OPTIONS = ("rules", "level", "pack", "grand", "target")     # LEFT/RIGHT change their value
 
@@ -49,9 +49,9 @@ class Title(OptionMenu):
         if key == "stats":
             return "Statistics"
         if key == "rules":
-            return "Rules: " + words.rule_title(RULES[st.rules])
+            return "Rules: " + rule_title(RULES[st.rules])
         if key == "level":
-            return setting_text(st, "level")             # the words of the settings screen
+            return st.text("level")                     # the words of the settings screen
         if key == "pack":
             return "Pack: %d cards" % (64 if st.pack64 else 48)
         if key == "grand":
