@@ -144,5 +144,6 @@ def test_the_title_and_its_screens_read_whole(driver, monkeypatch):
             if d.scene_name() != "Title":
                 d.press(d.B.B)
             d.tick()
+    d.start("hoyle", 7)                 # the title closes: its modules are forgotten again
     assert r.cut == []
     assert r.covered == []

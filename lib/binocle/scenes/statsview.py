@@ -3,7 +3,8 @@ the last line resets everything, after asking."""
 
 from binocle import ui
 from binocle.settings import RULES, LEVEL_NAMES
-from binocle.scenes.settingsview import OptionMenu, rule_title
+from binocle.scenes.settingsview import OptionMenu
+from binocle.scenes.title import rule_title        # the title is open under this screen
 
 
 class StatsScreen(OptionMenu):

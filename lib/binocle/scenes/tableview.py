@@ -26,10 +26,8 @@ class TableView:
         sheet = self.app.sheet
         three = self.session.players() == 3
         g.append(ui.panel(0, 0, ui.W, ui.H, ui.GREEN))
-        self.status = ui.text("", 1, 0, ui.WHITE, ui.DARK)
-        self.prompt = ui.text("", 1, ui.LINE, ui.WHITE, ui.DARK)
+        self.status = ui.block(1, 0, ui.CHARS, 2, ui.WHITE, ui.DARK)    # scores; the prompt
         g.append(self.status)
-        g.append(self.prompt)
         self.info = ui.text("", 44, 26, ui.WHITE, width=16) if three else None
         if three:
             g.append(self.info)
@@ -66,14 +64,14 @@ class TableView:
         g = self.group
         while len(g):
             g.pop()
-        self.status = self.prompt = self.info = self.stock = self.turnup = self.stock_label = None
+        self.status = self.info = self.stock = self.turnup = self.stock_label = None
         self.opp = self.opp_table = self.my_table = self.extra = self.trick = self.hand = ()
         self.asleep = True
 
     def wake(self):
         self.asleep = False
+        self.obs = self.session.observation()     # first: the largest piece, while the heap is freshest
         self._build()
-        self.obs = self.session.observation()
         self.redraw()
 
     def _row(self, n):
@@ -111,9 +109,8 @@ class TableView:
         else:
             s = "You %d  to %d" % (sc[0], obs.target)
             ui.set_text(self.info, layout.info_text(obs, names))
-        ui.set_text(self.status, s)
-        ui.set_text(self.prompt, layout.prompt(obs, names))
-        self.prompt.pixel_shader = ui._ink(ui.YELLOW if obs.turn == 0 else ui.WHITE, ui.DARK)
+        ui.set_lines(self.status, (s, layout.prompt(obs, names)))
+        self.status.pixel_shader = ui._ink(ui.YELLOW if obs.turn == 0 else ui.WHITE, ui.DARK)
 
     def draw_opponents(self, obs):
         names = self.session.names
