@@ -8,6 +8,15 @@ from binocle import ui
 from binocle.settings import TABLE
 from binocle.scenes.base import MenuScene
 
+RULE_TITLES = (("hoyle", "Binocle"), ("french", "French binocle"), ("binokel", "Binokel, 3 hands"))
+
+
+def rule_title(name):
+    for key, title in RULE_TITLES:
+        if key == name:
+            return title
+    return name
+
 
 class OptionMenu(MenuScene):
     KEYS = ((B.UP, "up"), (B.LEFT, "left"), (B.DOWN, "down"), (B.RIGHT, "right"),

@@ -3,8 +3,7 @@ the last line resets everything, after asking."""
 
 from binocle import ui
 from binocle.settings import RULES, LEVEL_NAMES
-from binocle.scenes.settingsview import OptionMenu
-from binocle.scenes.title import rule_title        # the title is open under this screen
+from binocle.scenes.settingsview import OptionMenu, rule_title
 
 
 class StatsScreen(OptionMenu):

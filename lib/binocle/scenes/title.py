@@ -4,19 +4,9 @@ import displayio
 
 from binocle import ui
 from binocle.settings import RULES, TARGETS
-from binocle.scenes.settingsview import OptionMenu
+from binocle.scenes.settingsview import OptionMenu, rule_title
 
 _OPTIONS = ("rules", "level", "pack", "grand", "target")     # LEFT/RIGHT change their value
-
-
-RULE_TITLES = (("hoyle", "Binocle"), ("french", "French binocle"), ("binokel", "Binokel, 3 hands"))
-
-
-def rule_title(name):
-    for key, title in RULE_TITLES:
-        if key == name:
-            return title
-    return name
 
 
 class Title(OptionMenu):
