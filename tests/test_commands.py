@@ -131,7 +131,7 @@ def run_sim(tmp_path):
 def run_screens(tmp_path):
     done = tools(tmp_path, "screens", tmp_path / "shots")
     assert_works(done)
-    assert "summary.png" in os.listdir(tmp_path / "shots")
+    assert "summary-binokel.png" in os.listdir(tmp_path / "shots")
 
 
 def run_ui_memory(tmp_path):

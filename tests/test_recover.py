@@ -21,7 +21,7 @@ def boom(*args, **kw):
 
 
 def message(d):
-    return " ".join(d.text(lab) for lab in d.app.toast_lines).strip()
+    return " ".join(d.text(d.app.toast_text, r) for r in range(3)).strip()
 
 
 def playing(d, actions=12):

@@ -87,7 +87,7 @@ def test_a_damaged_journal_says_so_and_starts_from_the_backup(d):
     d.title()
     assert d.scene().keys[0] == "play"
     d.tick()
-    assert d.text(d.app.toast_lines[0]).startswith("Saves on the drive")
+    assert d.text(d.app.toast_text, 0).startswith("Saves on the drive")
     assert reopened(d).notes == []                 # the journal is whole again
 
 
@@ -113,7 +113,7 @@ def test_statistics_screen_and_reset(d):
     d.press(d.B.A)
     screen = d.scene()
     assert d.scene_name() == "StatsScreen"
-    assert screen.menu.items[0].startswith("> ")
+    assert screen.menu.items[0] == "< Binocle >"             # LEFT/RIGHT: another rule set
     d.press(d.B.UP)                                # to the last line: reset
     d.press(d.B.A)
     assert d.scene_name() == "Confirm"
@@ -184,7 +184,7 @@ def test_a_game_too_long_to_keep_goes_on_unsaved_with_a_message(d):
     said = []
     while d.app.session.state.nactions < 70:
         if d.app.said_too_long and not said:
-            said.append(d.text(d.app.toast_lines[0]) + " " + d.text(d.app.toast_lines[1]))
+            said.append(d.text(d.app.toast_text, 0) + " " + d.text(d.app.toast_text, 1))
         if not d.person_move():
             d.tick()
     assert said and said[0].startswith("Game too long to keep: it goes on unsaved.")

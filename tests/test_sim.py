@@ -130,7 +130,7 @@ def test_hint_moves_the_cursor_and_gives_a_reason(d):
     action, why = d.app.session.hint
     assert action in t.obs.legal
     assert t.slots[t.cursor][1] == action
-    assert d.text(d.app.toast_lines[0]).startswith("Hint: play ")
+    assert d.text(d.app.toast_text, 0).startswith("Hint: play ")
     assert why
 
 
@@ -176,7 +176,7 @@ def test_the_table_lets_its_sprites_go_under_a_whole_screen(d):
     d.pause_item("Rules help")                                  # over the pause menu
     assert d.scene_name() == "Help"
     assert t.asleep and len(t.group) == 0 and t.hand == ()
-    assert d.text(d.scene().title) == "Binocle to 1000"
+    assert d.text(d.scene().title) == "Binocle"
     d.press(d.B.B)                                              # the pause menu: a whole screen too
     assert d.scene_name() == "Pause" and t.asleep
     d.press(d.B.B)
@@ -223,7 +223,7 @@ def test_the_app_and_a_game_fit_in_64_kb(d):
     assert [r["rules"] for r in rows] == ["hoyle", "french", "binokel"]
     for r in rows:
         assert r["sheet"] == uimem.ONDISK                   # the card sheet's pixels stay on the drive
-        assert r["parts"]["texts"] >= 10 * uimem.TILEGRID
+        assert r["parts"]["texts"] >= 7 * uimem.TILEGRID          # the message band and the status: a block each
         assert r["total"] < 64 * 1024, r
     d.app.settings.level = 1
 
@@ -243,12 +243,16 @@ def test_settings_show_the_version_and_guard_the_firmware_update(d):
     d.press(d.B.UP)                                    # wraps to the last line
     d.press(d.B.UP)
     assert menu.index == len(menu.items) - 1
-    d.press(d.B.A)                                     # Firmware update... asks first
-    assert d.scene_name() == "Confirm"
-    d.press(d.B.DOWN)
-    d.press(d.B.A)                                     # yes: not on the simulator
-    assert d.scene_name() == "SettingsScreen"
-    assert d.text(d.app.toast_lines[0]) == "Only possible on a board"
+    d.press(d.B.A)                                     # Firmware update...: not on the simulator,
+    assert d.scene_name() == "SettingsScreen"          # said before anything is asked
+    assert d.text(d.app.toast_text, 0) == "Only possible on a board"
+    d.press(d.B.LEFT)                                  # not an option line: the cursor moves
+    assert menu.index == len(menu.items) - 2
+    d.press(d.B.UP)
+    d.press(d.B.RIGHT)                                 # an option line: its value changes
+    assert menu.index == len(menu.items) - 3 and menu.items[-3] == "Sound: Off"
+    d.press(d.B.LEFT)
+    assert menu.items[-3] == "Sound: On" and d.app.settings.sound == 1
     d.app.settings.anim = 0
 
 
@@ -262,8 +266,7 @@ def test_settings_show_the_free_memory_on_a_board(d, monkeypatch):
     assert menu.items[-3].startswith("Version ") and menu.items[-2] == "Free memory 37 KB"
     d.press(d.B.UP)
     d.press(d.B.A)                                     # the last line is still the update
-    assert d.scene_name() == "Confirm"
-    d.press(d.B.B)
+    assert d.text(d.app.toast_text, 0) == "Only possible on a board"
     d.press(d.B.UP)
     d.press(d.B.A)                                     # the memory line does nothing
     assert d.scene_name() == "SettingsScreen" and menu.index == len(menu.items) - 2
@@ -295,7 +298,7 @@ def test_a_correct_knock_wins_the_game_through_the_menus(d):
             break
         if not d.person_move():
             d.tick()
-    assert d.text(d.app.toast_lines[0]) + " " + d.text(d.app.toast_lines[1]) == "You have 1000: B to knock and win"
+    assert d.text(d.app.toast_text, 0) + " " + d.text(d.app.toast_text, 1) == "You have 1000: B to knock and win"
     d.press(d.B.B)
     menu = d.scene()
     assert d.scene_name() == "Choice" and menu.menu.items == ["Play on", "Knock: I have 1000"]

@@ -213,9 +213,21 @@ def main(argv):
         if not d.person_move():
             d.tick()
     d.shot(os.path.join(out, "table-binokel.png"), 3)
+    d.play_until(("Summary",))
+    d.shot(os.path.join(out, "summary-binokel.png"), 3)
+    d.start("binokel", 1)                              # an AI seat takes the Dabb: shown to all
+    for _ in range(MAX_FRAMES):
+        if getattr(d.scene(), "dabb_shown", False):
+            break
+        if not d.person_move(pick_last=True):      # the person passes
+            d.tick()
+    d.shot(os.path.join(out, "dabb-binokel.png"), 3)
+    d.start("hoyle", 7)
+    d.play_until(("Summary",))
+    d.shot(os.path.join(out, "summary-hoyle.png"), 3)
     d.start("french", 3)
     d.play_until(("Summary",))
-    d.shot(os.path.join(out, "summary.png"), 3)
+    d.shot(os.path.join(out, "summary-french.png"), 3)
     d.press(B.A)
     d.shot(os.path.join(out, "sheet.png"), 3)
     print("screens in %s" % out)

@@ -54,14 +54,13 @@ class App:
 
     def _build_overlay(self):
         top = displayio.Group()
-        self.toast_box = displayio.Group()            # a message: a panel and three lines
-        self.toast_panel = ui.panel(0, 56, ui.W, 3 * ui.LINE + 4, ui.INK)
+        # A message: a band of up to three lines at the top of the screen, or at its foot
+        # when a menu is up there (App._place): never over the trick, the Dabb or a menu.
+        self.toast_box = displayio.Group()
+        self.toast_panel = ui.panel(0, 0, ui.W, 3 * ui.LINE + 2, ui.INK)
         self.toast_box.append(self.toast_panel)
-        self.toast_lines = []
-        for i in range(3):
-            lab = ui.text("", 2, 58 + ui.LINE * i, ui.YELLOW)
-            self.toast_lines.append(lab)
-            self.toast_box.append(lab)
+        self.toast_text = ui.block(2, 1, ui.CHARS, 3, ui.YELLOW)
+        self.toast_box.append(self.toast_text)
         self.toast_box.hidden = True
         top.append(self.toast_box)
         self.spinner = ui.text(" ", ui.W - 7, 0, ui.YELLOW, ui.INK, width=1)
@@ -74,16 +73,19 @@ class App:
         return self.scenes[-1] if self.scenes else None
 
     def push(self, scene):
-        self.clear_toast()               # a message belongs to the screen it was said on
+        if not getattr(scene, "OVERLAY", False):
+            self.clear_toast()           # a message belongs to the screen it was said on
         self.scenes.append(scene)
         self.layers.append(scene.group)
         self._restack()
+        self._place()
 
     def pop(self):
         scene = self.scenes.pop()
         self.layers.remove(scene.group)
         self._restack()
         self._unload([scene])
+        self._place()
         if self.scenes and hasattr(self.scenes[-1], "reveal"):
             self.scenes[-1].reveal()
         return scene
@@ -147,11 +149,17 @@ class App:
 
     def toast(self, text, ms=1800):
         lines = words.wrap(text, ui.CHARS)
-        for i in range(3):
-            ui.set_text(self.toast_lines[i], lines[i] if i < len(lines) else "")
-        ui.resize(self.toast_panel, ui.W, ui.LINE * min(3, len(lines)) + 4)
+        ui.set_lines(self.toast_text, lines)
+        self.toast_panel.height = ui.LINE * min(3, len(lines)) + 2
         self.toast_box.hidden = False
+        self._place()
         self.toast_until = ticks_add(self.now, ms) or 1     # 0 means no message
+
+    def _place(self):
+        """The band at the top, or at the foot when the top scene's menu is up there."""
+        menu = getattr(self.top(), "menu", None)
+        h = self.toast_panel.height
+        self.toast_box.y = ui.H - h if menu is not None and menu.y < h else 0
 
     def clear_toast(self):
         self.toast_box.hidden = True
@@ -193,8 +201,8 @@ class App:
         self._wake()
         if self.toast_until and button != B.SELECT:
             self.clear_toast()
-        if hasattr(scene, "skip") and scene.skip():
-            return                       # the press only finished an animation
+        if hasattr(scene, "skip") and scene.skip() and button != B.SELECT and button != B.START:
+            return                       # the press only hurried the game on
         for key, name in scene.KEYS:
             if key == button:
                 getattr(scene, name)()

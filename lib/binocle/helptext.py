@@ -1,8 +1,8 @@
 """The rules help: pages of (title, text), read one at a time from assets/help.txt, so only
 the page on screen is in RAM. The file's format is described at its top: "@ group" lines
 (hoyle, french, binokel, two-hand, all), then "= title" and the page's text. A rule set's
-pages are those of its own group, then two-hand's (hoyle, french), then all's; the last page
-names the board's buttons. A text wraps to 26 characters, 8 lines."""
+pages are those of its own groups (its own, two-hand's for hoyle and french, all's) in the
+order of the file; the last page names the board's buttons. A text wraps to 26 characters, 8 lines."""
 
 
 from engine.rules import kind, TWO_HAND

@@ -7,7 +7,7 @@ from engine.rules import RULE_SETS, find, option_bits, OPTIONS, OPT_PACK64, OPT_
 
 # (key, label, choices): the settings screen lists them in this order.
 TABLE = (
-    ("level", "AI", ("Easy", "Normal", "Hard")),
+    ("level", "AI level", ("Easy", "Normal", "Hard")),
     ("anim", "Animation", ("Off", "Fast", "Normal", "Slow")),
     ("pace", "AI pace", ("Fast", "Normal", "Slow")),
     ("hints", "Hints", ("Off", "On")),
@@ -65,9 +65,6 @@ class Settings:
 
     def get(self, key):
         return getattr(self, key)
-
-    def cycle(self, key, choices):
-        setattr(self, key, (getattr(self, key) + 1) % len(choices))
 
     def text(self, key):
         for k, label, choices in TABLE:

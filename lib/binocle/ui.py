@@ -8,11 +8,12 @@ the card sheet an OnDiskBitmap whose pixels stay on the drive.
 
 The game screen is 160x128 (layout below); a larger screen shows it centred.
 
-    y   0 +--------------------------------+  status: scores, stock, trump
-       12 |  opponent's melds / opponents  |
-       40 |  trick area            stock   |
-       70 |  your melds (hoyle, french)    |
-       96 |  your hand, cursor card raised |
+    y   0 +--------------------------------+  status: scores, the game's target
+       12 |  prompt: whose turn, what asked |  (a message: over these two lines)
+       24 |  opponent's melds / opponents  |
+       44 |  trick area (Dabb)      stock   |
+       72 |  your melds (hoyle, french)    |
+       99 |  your hand, cursor card raised |
       128 +--------------------------------+
 """
 
@@ -100,12 +101,6 @@ def panel(x, y, w, h, color=DARK):
     return vectorio.Rectangle(pixel_shader=solid(color), width=w, height=h, x=x, y=y)
 
 
-def resize(pan, w, h):
-    """Give a panel a new size."""
-    pan.width = w
-    pan.height = h
-
-
 def _font():
     """The terminal font as one bitmap of 6x12 tiles, and the tile of each printable
     ASCII character (32 to 126)."""
@@ -156,12 +151,11 @@ def text(s, x, y, color=WHITE, background=None, width=0):
     return t
 
 
-def block(x, y, cols, rows, color=WHITE):
+def block(x, y, cols, rows, color=WHITE, background=None):
     """Lines of text in one TileGrid, `rows` lines of `cols` characters (a TileGrid
     costs about 96 bytes besides a byte a character: one for a page, not one a line)."""
-    t = displayio.TileGrid(_STRIP, pixel_shader=_ink(color, None), width=cols, height=rows,
-                           tile_width=_CELL[0], tile_height=_CELL[1], default_tile=_TILES[0], x=x, y=y)
-    return t
+    return displayio.TileGrid(_STRIP, pixel_shader=_ink(color, background), width=cols, height=rows,
+                              tile_width=_CELL[0], tile_height=_CELL[1], default_tile=_TILES[0], x=x, y=y)
 
 
 def set_text(t, s):
@@ -186,25 +180,30 @@ def set_lines(t, lines):
 
 
 class Menu:
-    """A framed list with a cursor: rows scroll when there are more items than fit.
+    """A framed list with a cursor: rows scroll when there are more items than fit; a '^'
+    or 'v' in the last column says so where the line leaves room for it.
 
-    Items are strings; the scene decides what choosing one does."""
+    Items are strings of at most `cols` characters; the scene decides what choosing one
+    does. A menu without a title (None) has its question said elsewhere (the table's
+    prompt line). y and h: the box, which messages keep clear of (App.toast)."""
 
-    def __init__(self, title, items, x=4, y=14, w=152, rows=6, index=0):
+    def __init__(self, title, items, x=0, y=14, w=W, rows=6, index=0):
         self.group = displayio.Group()
         self.items = items
         self.rows = min(rows, len(items))
-        self.top = 0
-        h = LINE * (self.rows + 1) + 6
-        self.group.append(panel(x, y, w, h, INK))
-        self.group.append(panel(x + 1, y + 1, w - 2, h - 2, DARK))
-        self.title = text(title, x + 4, y + 2, YELLOW)
-        self.group.append(self.title)
-        self.bar = panel(x + 2, y + 3 + LINE, w - 4, LINE, GREEN)
+        head = LINE if title else 0
+        self.y = y
+        self.h = LINE * self.rows + head + 4
+        self.group.append(panel(x, y, w, self.h, INK))
+        self.group.append(panel(x + 1, y + 1, w - 2, self.h - 2, DARK))
+        if title:
+            self.group.append(text(title, x + 3, y + 2, YELLOW))
+        self.y0 = y + 2 + head
+        self.bar = panel(x + 2, self.y0, w - 4, LINE, GREEN)
         self.group.append(self.bar)
-        self.labels = block(x + 6, y + 3 + LINE, (w - 8) // GLYPH_W, self.rows)
+        self.labels = block(x + 3, self.y0, (w - 4) // GLYPH_W, self.rows)
         self.group.append(self.labels)
-        self.y0 = y + 3 + LINE
+        self.top = 0
         self.index = 0
         self.select(index)
 
@@ -215,14 +214,12 @@ class Menu:
             self.top = self.index
         elif self.index >= self.top + self.rows:
             self.top = self.index - self.rows + 1
+        cols = self.labels.width
         for r in range(self.rows):
             k = self.top + r
             s = self.items[k] if k < n else ""
-            room = self.labels.width - 2                # the scroll marks stay in view
-            if r == 0 and self.top > 0:
-                s = s[:room] + " ^"
-            elif r == self.rows - 1 and self.top + self.rows < n:
-                s = s[:room] + " v"
+            if len(s) < cols - 1 and ((r == 0 and self.top) or (r == self.rows - 1 and k + 1 < n)):
+                s += " " * (cols - 1 - len(s)) + ("^" if r == 0 else "v")
             set_line(self.labels, r, s)
         self.bar.y = self.y0 + LINE * (self.index - self.top)
 

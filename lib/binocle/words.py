@@ -6,7 +6,6 @@ from engine.state import PH_ANNOUNCE, PH_KNOCK, PH_BID
 
 SUIT_WORDS = ("Spades", "Hearts", "Diamonds", "Clubs")
 RANK_WORDS = ("7", "8", "9", "J", "Q", "K", "10", "A")
-CONTRACT_WORDS = ("Spades", "Hearts", "Diamonds", "Clubs", "Durch")
 
 
 def rule_title(name):
@@ -15,31 +14,27 @@ def rule_title(name):
 
 
 def card(f):
-    """'10H', 'QS'."""
+    """A card as its corner shows it, the suit by its letter: '10H', 'QS'."""
     return RANK_WORDS[f & 7] + cards.SUIT_CHARS[f >> 3]
 
 
 def short_kind(name):
-    """A meld kind's name cut to fit a menu line: 'marriage in hearts' -> 'marriage H'."""
-    if name.startswith("marriage in "):
-        return "marriage " + name[12].upper()
-    return name
+    """A meld's name with its suit as a card shows it: 'marriage in hearts' -> 'marriage H'."""
+    i = name.find(" in ")
+    return name[:i + 1] + name[i + 4].upper() if i > 0 else name
 
 
 def choice(session, obs, action, points=None):
     """A menu line for one of the person's non-card choices. points: what the action
-    scores, when known (else the session works it out on a copy of the game)."""
+    scores, when known (else the session works it out)."""
     if points is None and (actions.is_meld(action) or action == actions.EXCHANGE):
         points = session.points_of(action)
     if actions.is_meld(action):
         kind = actions.meld_kind(action)
         names = session.kind_names()
-        text = short_kind(names[kind]) if names is not None and kind < len(names) else "meld"
-        if "table" in session.describe(action):
-            text += "+tbl"
-        return "%s %d" % (text, points)
+        return "%s +%d" % (short_kind(names[kind]) if names is not None and kind < len(names) else "meld", points)
     if action == actions.EXCHANGE:
-        return "Swap 9 for turn-up %d" % points
+        return "Swap 9 for turn-up +%d" % points
     if action == actions.PASS:
         return ("No meld", "Play on", "No knock", "Pass")[_pass_kind(obs)]
     if action == actions.KNOCK:
@@ -47,7 +42,7 @@ def choice(session, obs, action, points=None):
     if action == actions.BID:
         return "Bid %d" % (obs.bid + 10)
     if actions.TRUMP <= action < actions.TRUMP + 4:
-        return "Trump " + SUIT_WORDS[action - actions.TRUMP]
+        return "Trump: " + SUIT_WORDS[action - actions.TRUMP]
     if action == actions.DURCH:
         return "Durch (all tricks)"
     if actions.SURRENDER <= action < actions.SURRENDER + 4:
@@ -66,19 +61,19 @@ def _pass_kind(obs):
 
 
 def narrate(names, seat, action, session, obs, points):
-    """One line on what a player did, for the message bar ('AI: four kings 80'); obs is
-    the observation before the action, points what the action scored."""
+    """One line on what an AI player did, for the message band ('AI: four kings +80'); obs
+    is the observation before the action, points what the action scored. The person's own
+    choices and every card played (it is seen moving) are not narrated."""
     who = names[seat]
-    if actions.is_play(action):
-        return None                      # the card itself is shown moving
-    if actions.BURY <= action < actions.BURY + 32:
-        return None if seat != 0 else "Buried " + card(action - actions.BURY)
+    if seat == 0 or actions.is_play(action) or action == actions.DEAL or \
+            actions.BURY <= action < actions.BURY + 32:
+        return None
     if action == actions.PASS:
-        if obs.phase == PH_BID:
-            return who + " passes"
-        return None
-    if action == actions.DEAL:
-        return None
+        return who + " passes" if obs.phase == PH_BID else None
+    if action == actions.BID:
+        return "%s bids %d" % (who, obs.bid + 10)
+    if action == actions.KNOCK:
+        return who + " knocks"
     return who + ": " + choice(session, obs, action, points)
 
 

@@ -26,6 +26,15 @@ STEP_MS = 40            # time per frame
 AFTER = 8               # frames run after each press
 
 
+def can_update():
+    """As settingsview.can_update (not imported here: that screen is forgotten when closed)."""
+    try:
+        import microcontroller
+        return hasattr(microcontroller, "on_next_reset") and hasattr(microcontroller.RunMode, "UF2")
+    except (ImportError, AttributeError):
+        return False
+
+
 class _Clock:
     def __init__(self):
         self.t = 0
@@ -264,11 +273,14 @@ class Walk:
                 ("settings from the title", "SettingsScreen", self.title_to("settings"), None)]
         for i in range(self.settings_lines()):
             out.append(("settings line %d" % i, "SettingsScreen", self.settings_line(i), A))
+        if can_update():
+            out += [("restart for update?", "Confirm", self.confirm_update, None),
+                    ("restart for update? yes", "Confirm", self.yes(self.confirm_update), A)]
+        else:           # the simulator: says so on the settings screen, asks nothing
+            out.append(("firmware update, not here", "SettingsScreen", self.confirm_update, None))
         out += [("leave the game?", "Confirm", self.confirm_leave, None),
-                ("restart for update?", "Confirm", self.confirm_update, None),
                 ("reset statistics?", "Confirm", self.confirm_reset, None),
                 ("leave the game? yes", "Confirm", self.yes(self.confirm_leave), A),
-                ("restart for update? yes", "Confirm", self.yes(self.confirm_update), A),
                 ("reset statistics? yes", "Confirm", self.yes(self.confirm_reset), A),
                 ("summary", "Summary", self.summary, None),
                 ("score sheet from the pause menu", "Sheet", self.sheet_paused, None),

@@ -1,16 +1,14 @@
 """A menu over the table for the person's non-card decisions: melds and the nine,
-knocking, bids, trump, Durch or surrender."""
+knocking, bids, trump, Durch or surrender. What is asked is said by the table's prompt
+line above the menu; a message goes to the foot of the screen while the menu is up."""
 
 from engine import actions
-from engine.state import PH_PLAY, PH_ANNOUNCE, PH_KNOCK, PH_BID, PH_CONTRACT
+from engine.state import PH_PLAY, PH_KNOCK
 from binocle import buttons as B
 from binocle import ui, words
 from binocle.scenes.base import MenuScene
 
 _PLAY_ON = -1          # "play on": close the knock menu and pick a card
-
-_TITLES = ((PH_ANNOUNCE, "Announce a meld?"), (PH_KNOCK, "Knock?"), (PH_BID, "Bid"),
-           (PH_CONTRACT, "Your game"), (PH_PLAY, "Knock now?"))
 
 
 class Choice(MenuScene):
@@ -23,9 +21,19 @@ class Choice(MenuScene):
         self.app = app
         self.table = table
         self.obs = obs
-        self.actions = order(table.session, obs)
-        texts = [words.choice(table.session, obs, a) if a >= 0 else "Play on" for a in self.actions]
-        self.menu = ui.Menu(title(obs), texts, y=14, rows=5)
+        if obs.stock_left == 0:       # two-hand, the stock gone: only a knock may still be asked,
+            self.UNLOAD = (__name__,)  # so the module is forgotten when this one closes
+        session = table.session
+        self.actions = order(session, obs)
+        texts = [words.choice(session, obs, a) if a >= 0 else "Play on" for a in self.actions]
+        for i in range(len(texts)):        # two lines alike: the one that reuses table cards says so
+            a = self.actions[i]
+            if texts.count(texts[i]) > 1 and actions.is_meld(a) and "table" in session.describe(a):
+                texts[i] += " (table)"
+        rows = min(5, len(texts))
+        # Under the prompt line; the knock menu of a trick in play at the foot, off the trick.
+        y = ui.H - ui.LINE * rows - 4 if obs.phase == PH_PLAY else 2 * ui.LINE + 2
+        self.menu = ui.Menu(None, texts, y=y, rows=rows)
         self.group = self.menu.group
 
     def choose(self):
@@ -54,16 +62,7 @@ class Choice(MenuScene):
         for i in range(len(self.actions)):
             if self.actions[i] == action:
                 self.menu.select(i)
-        self.app.toast("Hint: %s. %s" % (self.table.hint_text(action), why), 5000)
-
-
-def title(obs):
-    for phase, text in _TITLES:
-        if phase == obs.phase:
-            if phase == PH_BID:
-                return "Bid? Now at %d" % obs.bid
-            return text
-    return "Choose"
+        self.table.say_hint(action, why)
 
 
 def order(session, obs):

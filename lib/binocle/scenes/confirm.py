@@ -1,10 +1,11 @@
-"""A yes/no question over the screen before (No first)."""
+"""A yes/no question, a whole screen of its own (No first)."""
 
 from binocle import ui
 from binocle.scenes.base import MenuScene
 
 
 class Confirm(MenuScene):
+    OVERLAY = False                   # drawn whole: the menu it came from is not cut in half
     UNLOAD = (__name__,)
 
     def __init__(self, app, question, on_yes):
@@ -15,5 +16,5 @@ class Confirm(MenuScene):
 
     def choose(self):
         self.app.pop()
-        if self.menu.index == 1 and self.on_yes() is False:
-            self.app.toast("Only possible on a board")
+        if self.menu.index == 1:
+            self.on_yes()

@@ -1,34 +1,44 @@
-"""Where things go on the 160x128 table, and the person's cards in display order."""
+"""Where things go on the 160x128 table, what it asks of whom, and the person's cards in
+display order.
+
+    y   0 | status: scores, the game's target (binokel: the opponents' by their seats)
+       12 | prompt: whose turn it is and what is asked      (messages: over these lines)
+       24 | opponent's melded cards / opponents' backs, the contract (binokel)
+       44 | trick area (the Dabb when it is shown)          stock, turn-up, cards left
+       72 | your melded cards (hoyle, french)
+       99 | your hand, the cursor's card raised
+"""
 
 from engine import actions, cards
-from engine.rules import kind, THREE_HAND
-from engine.state import PH_BID, PH_BURY, PH_CONTRACT
+from engine.state import PH_PLAY, PH_KNOCK, PH_BID, PH_BURY, PH_CONTRACT
 from binocle import ui, words
 
 
 class Layout:
-    """Positions for one seating: opponents' card backs and counts, trick places,
-    where a won trick slides to, the hand's row."""
+    """Positions for one seating: opponents' card backs and labels, trick places, where a
+    won trick slides to, the hand's row."""
 
     def __init__(self, opponents, trick, taken, hand_y):
-        self.opponents = opponents    # per opponent: back x, y, label x, y
+        self.opponents = opponents    # per opponent: back x, y, label x, y (label x < 0: none)
         self.trick = trick            # per seat: card x, y
         self.taken = taken            # per seat: where its tricks go
         self.hand_y = hand_y
 
 
 TWO = Layout(
-    opponents=((138, 12, 126, 14),),
-    trick=((78, 42), (52, 40)),
+    opponents=((138, 24, -1, 0),),
+    trick=((78, 46), (52, 44)),
     taken=((70, 130), (140, -30)),
     hand_y=99,
 )
 THREE = Layout(
-    opponents=((140, 12, 118, 42), (0, 12, 0, 42)),     # East right, West left
-    trick=((70, 46), (98, 40), (42, 40)),
+    opponents=((140, 24, 130, 52), (0, 24, 0, 52)),     # East right, West left: name, score
+    trick=((70, 50), (98, 44), (42, 44)),
     taken=((70, 130), (170, 12), (-24, 12)),
     hand_y=99,
 )
+ROW_X1 = 116          # melded cards end left of the turn-up and the stock (x 118..156)
+TABLE_Y = 72          # the row of the person's melded cards
 
 
 def for_players(n):
@@ -84,20 +94,58 @@ def why_not(obs, face):
     if obs.phase == PH_BURY:
         return "That card cannot be buried"
     if obs.trick:
-        lead = obs.trick[0] >> 3
-        return "Follow %s and win if you can" % words.SUIT_WORDS[lead].lower()
+        return "Follow %s and beat the trick if you can" % words.SUIT_WORDS[obs.trick[0] >> 3].lower()
     return words.card(face) + " cannot be played now"
 
 
-def info_text(obs, names):
-    """The line under the status: bidding, contract or trump."""
-    if kind(obs.rules) != THREE_HAND:
+# By phase (PH_PLAY .. PH_CONTRACT): what an AI seat is about, and what is asked of you.
+_THEIRS = ("%s's turn", "%s may meld", "%s may knock", "%s to bid", "%s buries 3", "%s names trump")
+_YOURS = ("Your lead", "You won: meld?", "Knock? Game to %d", "Your bid? Now %d", "Bury %d: A buries",
+          "Name trump or Durch")
+
+
+def prompt(obs, names):
+    """The table's prompt line: whose turn it is and what is asked ('' between deals)."""
+    p = obs.turn
+    ph = obs.phase
+    if p is None or p < 0 or ph > PH_CONTRACT:
         return ""
+    if p:
+        return names[p] + " leads" if ph == PH_PLAY and not obs.trick else _THEIRS[ph] % names[p]
+    if ph == PH_PLAY and obs.trick:
+        return "Your turn: " + _asked(obs)
+    s = _YOURS[ph]
+    if ph == PH_KNOCK:
+        return s % obs.target
+    if ph == PH_BID:
+        return s % obs.bid
+    return s % (cards.count(obs.hand) - 15) if ph == PH_BURY else s
+
+
+def _asked(obs):
+    """What answering the trick asks: follow the suit led, trump, or any card. The rules
+    allow one of these, so the first card allowed tells which."""
+    if obs.turnup is None or obs.turnup < 0:          # not two-hand with a stock left
+        for a in obs.legal:
+            if a < actions.PASS:
+                s = (a & 31) >> 3
+                if s == obs.trick[0] >> 3:
+                    return "follow " + words.SUIT_WORDS[s].lower()
+                if s == obs.trump:
+                    return "trump it"
+                break
+    return "any card"
+
+
+def info_text(obs, names):
+    """Binokel, between the opponents: the bidding, then who plays at what."""
     if obs.phase == PH_BID:
-        return "Bid %d %s" % (obs.bid, names[obs.bid_holder]) if obs.bid_holder is not None and obs.bid_holder >= 0 else "Bid %d" % obs.bid
+        h = obs.bid_holder
+        return "Bid %d: %s" % (obs.bid, names[h]) if h is not None and h >= 0 else "Bid %d" % obs.bid
+    s = obs.soloist
+    if s is None or s < 0:
+        return ""
     contract = obs.contract[0] if obs.contract is not None else -1
-    if obs.soloist is not None and obs.soloist >= 0:
-        if contract < 0 or obs.phase == PH_CONTRACT:
-            return "%s %d" % (names[obs.soloist], obs.bid)
-        return "%s %s %d" % (names[obs.soloist], words.CONTRACT_WORDS[contract], obs.bid)
-    return ""
+    if contract == 4:
+        return "%s: Durch" % names[s]
+    return "%s play%s %d" % (names[s], "" if s == 0 else "s", obs.bid)

@@ -1,7 +1,7 @@
 """Binokel: every player's melds, shown to all before the first trick."""
 
 from binocle import buttons as B
-from binocle import ui
+from binocle import ui, words
 from binocle.scenes.base import MenuScene
 
 
@@ -19,7 +19,7 @@ class Melds(MenuScene):
                 total += m[1]
             lines.append("%s: %d" % (names[p], total))
             for name, pts, _faces in shown:
-                lines.append("  %s %d" % (name, pts))
+                lines.append("  %s %d" % (words.short_kind(name), pts))
         self.menu = ui.Menu("Melds shown (A: play)", lines, y=12, rows=7)
         self.group = self.menu.group
 

@@ -1,12 +1,36 @@
-"""The settings screen (from the title or the pause menu)."""
+"""The settings screen (from the title or the pause menu), and what the menus with option
+lines share (the title, settings, statistics): LEFT and RIGHT change the value of the line
+under the cursor; on other lines they move the cursor as UP and DOWN do. Those screens
+forget this module with them (their UNLOAD)."""
 
+from binocle import buttons as B
 from binocle import ui
 from binocle.settings import TABLE
 from binocle.scenes.base import MenuScene
 
+class OptionMenu(MenuScene):
+    KEYS = ((B.UP, "up"), (B.LEFT, "left"), (B.DOWN, "down"), (B.RIGHT, "right"),
+            (B.A, "choose"), (B.B, "back"), (B.START, "back"), (B.SELECT, "back"))
 
-class SettingsScreen(MenuScene):
-    """A on a line steps through its choices; B goes back. Below them: the installed
+    def left(self):
+        self.change(-1)
+
+    def right(self):
+        self.change(1)
+
+    def change(self, step):
+        """An option line takes its next (previous) value; other lines move the cursor, and
+        so does every line on a board whose one direction button is RIGHT (Feather)."""
+        if self.app.profile.LABELS[B.DOWN] is None or not self.option(step):
+            self.menu.move(step)
+
+    def option(self, step):
+        """Step the value of the line under the cursor if it is an option line."""
+        return False
+
+
+class SettingsScreen(OptionMenu):
+    """A or LEFT/RIGHT on a line change its value; B goes back. Below them: the installed
     version, on a board the free memory (the heap with the game under this menu), and
     the way into the board's bootloader for a CircuitPython update."""
     OVERLAY = False
@@ -29,26 +53,39 @@ class SettingsScreen(MenuScene):
         self.group = self.menu.group
 
     def choose(self):
-        i = self.menu.index
-        if i == len(self.menu.items) - 1:
+        if self.menu.index == len(self.menu.items) - 1:
+            if not can_update():
+                self.app.toast("Only possible on a board")
+                return
             from binocle.scenes.confirm import Confirm
-            self.app.push(Confirm(self.app, "Restart for update?", firmware_update))
+            self.app.push(Confirm(self.app, "Restart for an update?", firmware_update))
             return
+        self.option(1)
+
+    def option(self, step):
+        i = self.menu.index
         if i >= len(self.keys):
-            return                          # the version and memory lines
+            return False                    # the version, memory and update lines
         key, _label, choices = self.keys[i]
-        self.app.settings.cycle(key, choices)
-        self.menu.set_item(i, self.app.settings.text(key))
+        st = self.app.settings
+        setattr(st, key, (getattr(st, key) + step) % len(choices))
+        self.menu.set_item(i, st.text(key))
         self.app.save_settings()
+        return True
+
+
+def can_update():
+    """The board can restart into its UF2 bootloader (not the simulator)."""
+    try:
+        import microcontroller
+        return hasattr(microcontroller, "on_next_reset") and hasattr(microcontroller.RunMode, "UF2")
+    except (ImportError, AttributeError):
+        return False
 
 
 def firmware_update():
     """Restart into the UF2 bootloader: its drive then takes a CircuitPython .uf2
-    (python -m tools firmware). Not on the simulator."""
-    try:
-        import microcontroller
-        microcontroller.on_next_reset(microcontroller.RunMode.UF2)
-    except (ImportError, AttributeError, NotImplementedError):
-        return False
+    (python -m tools firmware)."""
+    import microcontroller
+    microcontroller.on_next_reset(microcontroller.RunMode.UF2)
     microcontroller.reset()
-    return True

@@ -36,6 +36,8 @@ class Sheet:
         more = "A: next deal" if table is not None else "A/B: back"
         if table is not None and table.session.game_over():
             more = "A: the result"
+        if kind(obs.rules) == THREE_HAND:
+            more = "*: soloist   " + more
         self.foot = ui.text(more, 2, 116, ui.GREY)
         self.group.append(self.foot)
         self.fill()

@@ -1,14 +1,16 @@
-"""The statistics screen: one rule set at a time (A on its title line turns to the next);
+"""The statistics screen: one rule set at a time (A or LEFT/RIGHT turn to the next);
 the last line resets everything, after asking."""
 
 from engine.rules import kind, THREE_HAND
-from binocle import ui, words
+from binocle import ui
+from binocle.words import rule_title
 from binocle.settings import RULES, LEVEL_NAMES
-from binocle.scenes.base import MenuScene
+from binocle.scenes.settingsview import OptionMenu
 
 
-class StatsScreen(MenuScene):
-    UNLOAD = (__name__,)              # seen now and then: forgotten when closed
+class StatsScreen(OptionMenu):
+    OVERLAY = False
+    UNLOAD = (__name__, "binocle.scenes.settingsview")     # seen now and then: forgotten when closed
 
     def __init__(self, app):
         self.app = app
@@ -17,7 +19,7 @@ class StatsScreen(MenuScene):
         self.build()
 
     def build(self):
-        lines = ["> " + words.rule_title(RULES[self.rules])] + stats_lines(self.app.stats, self.rules)
+        lines = ["< %s >" % rule_title(RULES[self.rules])] + stats_lines(self.app.stats, self.rules)
         lines.append("Reset statistics...")
         self.menu = ui.Menu("Statistics", lines, y=8, rows=8)
         if self.group is None:
@@ -32,8 +34,15 @@ class StatsScreen(MenuScene):
             from binocle.scenes.confirm import Confirm
             self.app.push(Confirm(self.app, "Reset statistics?", self.reset))
         else:
-            self.rules = (self.rules + 1) % len(RULES)
-            self.build()
+            self.option(1)
+
+    def option(self, step):
+        """LEFT/RIGHT anywhere but the reset line: the next (previous) rule set."""
+        if self.menu.index == len(self.menu.items) - 1:
+            return False
+        self.rules = (self.rules + step) % len(RULES)
+        self.build()
+        return True
 
     def reset(self):
         self.app.stats.reset()

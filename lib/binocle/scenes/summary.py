@@ -6,6 +6,8 @@ from engine.rules import kind, state_class, THREE_HAND
 from binocle import buttons as B
 from binocle import ui, words
 
+CONTRACT_WORDS = words.SUIT_WORDS + ("Durch",)      # by ROW_CONTRACT: a trump suit or Durch
+
 
 class Summary:
     """What the deal scored; A shows the score sheet."""
@@ -24,7 +26,7 @@ class Summary:
         self.body = ui.block(2, 2 + ui.LINE, ui.CHARS, 8)
         ui.set_lines(self.body, lines[1:])
         self.group.append(self.body)
-        self.group.append(ui.text("A: score sheet", 2, 116, ui.GREY))
+        self.group.append(ui.text("To %d.  A: score sheet" % obs.target, 2, 116, ui.GREY))
 
     def update(self, now):
         pass
@@ -36,38 +38,59 @@ class Summary:
 
 
 def summary_lines(obs, names):
+    """The heading, then at most 8 lines of 26 characters: how the deal went, a table of
+    what each player scored in it (and how), the scores now."""
     row = obs.sheet[-1]
     game = state_class(obs.rules)               # its ROW_* fields (engine/state.py)
     number = row[game.ROW_NUMBER]
+    n = len(names)
     if kind(obs.rules) == THREE_HAND:
+        from engine.binokel import CONTRACT_DURCH
         solo = row[game.ROW_SOLOIST]
         bid = row[game.ROW_BID]
+        contract = row[game.ROW_CONTRACT]
+        surrendered = row[game.ROW_SURRENDERED]
         gains = game.gains_of(row)
-        if row[game.ROW_SURRENDERED]:
-            out = ["Deal %d: %s gave up" % (number, names[solo]), "at %d" % bid]
+        out = ["Deal %d: %s played" % (number, names[solo])]
+        if surrendered:
+            out.append("Gave up at %d" % bid)
         else:
-            made = "made it" if gains[solo] > 0 else "went down"
-            out = ["Deal %d: %s played" % (number, names[solo]),
-                   "%s at %d: %s" % (words.CONTRACT_WORDS[row[game.ROW_CONTRACT]], bid, made)]
+            out.append("%s at %d: %s" % (CONTRACT_WORDS[contract], bid,
+                                         "made it" if gains[solo] > 0 else "went down"))
+        out.append(_row("", "cards", "melds", "deal"))
+        counted = [0, 0, 0]
+        if obs.melds and not surrendered:
+            for p in range(3):
+                if obs.tricks_won[p]:
+                    for m in obs.melds[p]:
+                        counted[p] += m[1]
+        cardpts = [gains[p] - counted[p] if p != solo and gains[p] > 0 else 0 for p in range(3)]
+        cardpts[solo] = 250 - cardpts[0] - cardpts[1] - cardpts[2]    # with the buried cards
+        known = not surrendered and contract != CONTRACT_DURCH
         for p in range(3):
-            melded = 0
-            if obs.melds:
-                for m in obs.melds[p]:
-                    melded += m[1]
-            out.append("%-5s melds %3d  %+d" % (names[p], melded, gains[p]))
+            out.append(_row(names[p] + ("*" if p == solo else ""), cardpts[p] if known else "",
+                            counted[p] if known else "", "%+d" % gains[p]))
+        out.append("* with the buried cards" if known else "* the soloist")
     else:
         from engine.twohand import NOTE_TARGET_RAISED
         bonus = row[game.ROW_BONUS]
         cardpts = row[game.ROW_CARDS]
+        score = row[game.ROW_SCORES]
+        before = obs.sheet[-2][game.ROW_SCORES] if len(obs.sheet) > 1 else (0, 0)
         out = ["Deal %d over" % number]
         if obs.knock is not None:
             p, claim, correct = obs.knock
             out.append("%s knocked: %s" % (names[p], "right" if correct else "wrong"))
+        out.append(_row("", "melds*", "cards", "deal"))
         for p in range(2):
-            out.append("%-4s melds %d cards %d" % (names[p], bonus[p], cardpts[p]))
+            out.append(_row(names[p], bonus[p], cardpts[p], "%+d" % (score[p] - before[p])))
+        out.append("* with dix and last trick")
         if row[game.ROW_NOTE] == NOTE_TARGET_RAISED:
             out.append("Both reached it: now %d" % obs.target)
-    out.append("")
-    out.append("Score " + "  ".join("%s %d" % (names[p][:4], obs.scores[p]) for p in range(len(names))))
-    out.append("Game to %d" % obs.target)
+    out.append(("%-6s" + "%6s" * n) % (("Score",) + tuple(names)))
+    out.append(("%-6s" + "%6d" * n) % (("",) + tuple(obs.scores)))
     return out
+
+
+def _row(name, a, b, c):
+    return "%-5s%7s%6s%6s" % (name, a, b, c)

@@ -7,7 +7,7 @@ a card (play, bury) or opens a menu of choices (melds, knocking, bids, trump).
 
 import displayio
 
-from engine import actions, cards
+from engine import actions
 from engine.state import PH_PLAY, PH_BURY
 from binocle import buttons as B
 from binocle import words
@@ -36,7 +36,9 @@ class Table(TableView):
         self.ai_action = -1
         self.hold_until = 0           # a finished trick stays until then
         self.trick_shown = False      # the trick area shows a finished trick
+        self.dabb_shown = False       # the trick area shows the Dabb just taken
         self.handled_between = False
+        self.hint_asked = False       # SELECT while the game was on its way: a hint when it stops
         self.slots = []               # (face, action, source) of the person's cards on screen
         self.hand_n = 0               # how many of them are in the hand (the rest: table)
         self.cursor = 0
@@ -93,6 +95,8 @@ class Table(TableView):
     def hint(self):
         if self.waiting:
             self.app.ask_hint(self.show_hint)
+        else:
+            self.hint_asked = True
 
     def show_hint(self, action, why):
         for k in range(len(self.slots)):
@@ -100,14 +104,21 @@ class Table(TableView):
                 self.cursor = k
                 self.stand_cursor()
                 break
-        self.app.toast("Hint: %s. %s" % (self.hint_text(action), why), 5000)
+        self.say_hint(action, why)
 
-    def hint_text(self, action):
+    def say_hint(self, action, why):
         if actions.is_play(action):
-            return "play " + words.card(actions.play_face(action))
-        if actions.BURY <= action < actions.BURY + 32:
-            return "bury " + words.card(action - actions.BURY)
-        return words.choice(self.session, self.obs, action)
+            what = "play " + words.card(actions.play_face(action))
+        elif actions.BURY <= action < actions.BURY + 32:
+            what = "bury " + words.card(action - actions.BURY)
+        else:
+            what = words.choice(self.session, self.obs, action)
+        lines = words.wrap("Hint: " + what)
+        if why:
+            for c in "SHDC":               # the game's notation for a ten, as its cards show it
+                why = why.replace("T" + c, "10" + c)
+            lines += words.wrap(why)
+        self.app.toast("\n".join(lines[:3]), 5000)      # the band's three lines
 
     def skip(self):
         """A press during an animation or a pause only hurries the game on."""
@@ -130,11 +141,15 @@ class Table(TableView):
         if self.anim.busy():
             self.anim.update(now)
             return
-        if self.hold_until:
+        if self.hold_until:                  # a finished trick, or the Dabb, on view
             if ticks_diff(now, self.hold_until) < 0:
                 return
             self.hold_until = 0
-            self.clear_trick(now)
+            if self.trick_shown:
+                self.clear_trick(now)
+            if self.dabb_shown:
+                self.dabb_shown = False
+                self.draw_extra(self.obs)
             return
         s = self.session
         if s.state.is_deal_over():          # scored, or the game won
@@ -155,13 +170,14 @@ class Table(TableView):
         if phase == PH_PLAY or phase == PH_BURY:
             self.cursor = layout.first_legal(self.slots, self.obs.legal, self.cursor)
             self.stand_cursor()
-            if phase == PH_BURY:
-                self.app.toast("Bury %d: A buries the raised card" % (cards.count(self.obs.hand) - 15), 2500)
-            elif self.app.settings.hints and self.session.adviser.can_knock(self.obs):
+            if phase == PH_PLAY and self.app.settings.hints and self.session.adviser.can_knock(self.obs):
                 # the person may count too; with hints on, the game says so (the adviser counts)
                 self.app.toast("You have %d: B to knock and win" % self.obs.target, 3000)
         else:
             self.open_choices()
+        if self.hint_asked:
+            self.hint_asked = False
+            self.app.top().hint()
 
     def open_choices(self):
         from binocle.scenes.choice import Choice
@@ -204,6 +220,10 @@ class Table(TableView):
                              after.scores[seat] - before.scores[seat])
         if len(after.sheet) > len(before.sheet):
             self.app.deal_done(after)
+        if after.dabb is not None and before.dabb is None and after.soloist:
+            # an AI seat won the bidding: the Dabb is shown to all a while before it is taken
+            self.dabb_shown = True
+            self.hold_until = ticks_add(self.app.now, 1500 + TRICK_MS[self.app.settings.pace]) or 1
         if line:
             self.app.toast(line)
         if actions.is_play(action):
@@ -245,6 +265,7 @@ class Table(TableView):
             return
         self.handled_between = True
         self.thinking = False
+        self.hint_asked = False
         self.app.cover()
         from binocle.scenes.summary import Summary
         self.app.push(Summary(self.app, self))

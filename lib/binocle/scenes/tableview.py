@@ -16,7 +16,6 @@ from binocle.scenes import layout
 _POOLS_TWO = (12, 12, 0)
 _POOLS_THREE = (18, 0, 3)
 _RAISE = 5            # the cursor's card stands this much higher
-_TABLE_Y = 68         # the row of the person's melded cards
 
 
 class TableView:
@@ -25,24 +24,28 @@ class TableView:
     def _build(self):
         g = self.group
         sheet = self.app.sheet
+        three = self.session.players() == 3
         g.append(ui.panel(0, 0, ui.W, ui.H, ui.GREEN))
-        self.status = ui.text("", 1, 0, ui.WHITE, ui.DARK)
+        self.status = ui.block(1, 0, ui.CHARS, 2, ui.WHITE, ui.DARK)    # scores; the prompt
         g.append(self.status)
-        self.info = ui.text("", 44, 14, ui.WHITE)
-        g.append(self.info)
-        self.opp = []                                    # per opponent: back sprite, count label
+        self.info = ui.text("", 44, 26, ui.WHITE, width=16) if three else None
+        if three:
+            g.append(self.info)
+        self.opp = []                                    # per opponent: back sprite, its label
         for x, y, lx, ly in self.lay.opponents:
             back = sheet.sprite(ui.BACK, x, y)
-            lab = ui.text("", lx, ly, ui.WHITE)
             g.append(back)
-            g.append(lab)
+            lab = None
+            if lx >= 0:                                  # binokel: name and score by the seat
+                lab = ui.block(lx, ly, 5, 2)
+                g.append(lab)
             self.opp.append((back, lab))
-        self.stock = sheet.sprite(ui.BACK, 136, 40)
-        self.turnup = sheet.sprite(ui.BLANK, 118, 44)
-        self.stock_label = ui.text("", 138, 70, ui.WHITE)
+        self.stock = sheet.sprite(ui.BACK, 136, 52)
+        self.turnup = sheet.sprite(ui.BLANK, 118, 54)
+        self.stock_label = ui.text("", 118, 82, ui.WHITE, width=7)
         for s in (self.turnup, self.stock, self.stock_label):
             g.append(s)
-        hand, table, dabb = _POOLS_THREE if self.session.players() == 3 else _POOLS_TWO
+        hand, table, dabb = _POOLS_THREE if three else _POOLS_TWO
         self.opp_table = self._row(table)
         self.my_table = self._row(table)
         self.extra = self._row(dabb)                    # the Dabb, face up once taken
@@ -56,6 +59,7 @@ class TableView:
         wake() when the table shows again; it builds and draws them anew."""
         self.anim.finish()
         self.trick_shown = False          # a finished trick is not held under a cover
+        self.dabb_shown = False
         self.hold_until = 0
         g = self.group
         while len(g):
@@ -66,8 +70,8 @@ class TableView:
 
     def wake(self):
         self.asleep = False
+        self.obs = self.session.observation()     # first: the largest piece, while the heap is freshest
         self._build()
-        self.obs = self.session.observation()
         self.redraw()
 
     def _row(self, n):
@@ -91,7 +95,7 @@ class TableView:
         self.draw_opponents(obs)
         self.draw_stock(obs)
         if obs.tables is not None:
-            self.draw_row(self.opp_table, [r & 31 for r in obs.tables[1]], 2, 12, 128)
+            self.draw_row(self.opp_table, [r & 31 for r in obs.tables[1]], 2, 24, layout.ROW_X1)
         if not self.trick_shown:
             self.draw_trick(obs.trick, obs.leader)
         self.draw_extra(obs)
@@ -99,19 +103,23 @@ class TableView:
 
     def draw_status(self, obs):
         names = self.session.names
-        parts = []
-        for p in range(len(names)):
-            parts.append("%s %d" % (names[p][0] if len(names) == 3 else names[p], obs.scores[p]))
-        s = " ".join(parts) + " /%d" % obs.target
-        ui.set_text(self.status, s[:ui.CHARS - 1])
-        ui.set_text(self.info, layout.info_text(obs, names))
+        sc = obs.scores
+        if len(names) == 2:
+            s = "You %d  AI %d  to %d" % (sc[0], sc[1], obs.target)
+        else:
+            s = "You %d  to %d" % (sc[0], obs.target)
+            ui.set_text(self.info, layout.info_text(obs, names))
+        ui.set_lines(self.status, (s, layout.prompt(obs, names)))
+        self.status.pixel_shader = ui._ink(ui.YELLOW if obs.turn == 0 else ui.WHITE, ui.DARK)
 
     def draw_opponents(self, obs):
+        names = self.session.names
         for i in range(len(self.opp)):
             back, lab = self.opp[i]
-            n = obs.hand_sizes[i + 1]
-            back.hidden = n == 0
-            ui.set_text(lab, "%s %d" % (self.session.names[i + 1], n) if len(self.opp) > 1 else str(n))
+            back.hidden = obs.hand_sizes[i + 1] == 0
+            if lab is not None:                          # East's right-aligned, West's left
+                f = "%5s" if i == 0 else "%s"
+                ui.set_lines(lab, (f % names[i + 1], f % obs.scores[i + 1]))
 
     def draw_stock(self, obs):
         if obs.stock_left is None:                       # binokel: the trump sign once named
@@ -119,18 +127,17 @@ class TableView:
             self.turnup.hidden = obs.trump is None or obs.trump < 0
             if not self.turnup.hidden:
                 self.turnup[0] = ui.SUIT_SIGN + obs.trump
-                self.turnup.x, self.turnup.y = 22, 12
-            ui.set_text(self.stock_label, "")
+                self.turnup.x, self.turnup.y = 22, 24
             return
         self.stock.hidden = obs.stock_left == 0
         if obs.turnup >= 0:
             self.turnup[0] = obs.turnup
-            self.turnup.x, self.turnup.y = 118, 42
+            self.turnup.x = 118
         else:
             self.turnup[0] = ui.SUIT_SIGN + obs.trump
-            self.turnup.x, self.turnup.y = 136, 40
+            self.turnup.x = 136
         self.turnup.hidden = False
-        ui.set_text(self.stock_label, str(obs.stock_left) if obs.stock_left else "")
+        ui.set_text(self.stock_label, "%d left" % obs.stock_left if obs.stock_left else "")
 
     def draw_row(self, sprites, faces, x0, y, x1, dim=False):
         n = len(faces)
@@ -157,10 +164,12 @@ class TableView:
                 s.hidden = True
 
     def draw_extra(self, obs):
-        faces = []
-        if obs.dabb is not None and obs.phase == PH_BURY:
-            faces = list(obs.dabb)
-        self.draw_row(self.extra, faces, 50, 58, 110)
+        """The Dabb, face up in the trick area: shown to all when it is taken, and while
+        the soloist buries."""
+        faces = ()
+        if obs.dabb is not None and (obs.phase == PH_BURY or self.dabb_shown):
+            faces = obs.dabb
+        self.draw_row(self.extra, faces, 46, 44, 112)
 
     def picking(self):
         """The person is to choose one of their cards (play or bury)."""
@@ -176,19 +185,19 @@ class TableView:
             self.cursor = max(0, len(self.slots) - 1)
         picking = self.picking()
         self._place(self.hand, hand, 0, picking, self.lay.hand_y, True)
-        self._place(self.my_table, table, len(hand), picking, _TABLE_Y, False)
+        self._place(self.my_table, table, len(hand), picking, layout.TABLE_Y, False)
 
     def stand_cursor(self):
         """Raise the cursor's card and lower the others; the cards themselves stay."""
         picking = self.picking()
         for k in range(len(self.slots)):
-            y = self.lay.hand_y if k < self.hand_n else _TABLE_Y
+            y = self.lay.hand_y if k < self.hand_n else layout.TABLE_Y
             self.sprite_of(k).y = y - (_RAISE if picking and k == self.cursor else 0)
 
     def _place(self, sprites, slots, first, picking, y, centre):
-        """The hand is centred; table cards start at the left, apart from the trick."""
+        """The hand is centred; table cards start at the left, clear of the stock."""
         n = len(slots)
-        step = layout.step(n, 156)
+        step = layout.step(n, 156 if centre else layout.ROW_X1 - 2)
         x0 = (ui.W - (ui.CARD_W + step * (n - 1))) // 2 if n and centre else 2
         legal = self.obs.legal
         for i in range(len(sprites)):

@@ -3,14 +3,17 @@
 import displayio
 
 from engine.rules import find, OPTIONS, OPT_PACK64, OPT_NO_GRAND, OPT_TARGET
-from binocle import ui, words
+from binocle import ui
+from binocle.words import rule_title
 from binocle.settings import RULES, TARGETS, LEVEL_NAMES
-from binocle.scenes.base import MenuScene
+from binocle.scenes.settingsview import OptionMenu
+
+_OPTIONS = ("rules", "level", "pack", "grand", "target")     # LEFT/RIGHT change their value
 
 
-class Title(MenuScene):
+class Title(OptionMenu):
     OVERLAY = False
-    UNLOAD = (__name__,)              # seen now and then: forgotten when closed
+    UNLOAD = (__name__, "binocle.scenes.settingsview")     # seen now and then: forgotten when closed
 
     def __init__(self, app):
         self.app = app
@@ -22,9 +25,9 @@ class Title(MenuScene):
         name.append(ui.text("Binocle", 0, 0, ui.YELLOW, width=7))
         self.group.append(name)
         self.keys = []
-        self.menu = ui.Menu("New game", self.items(), x=4, y=34, w=152, rows=6)
-        self.group.append(self.menu.group)
+        self.menu = None
         self.said = False
+        self.rebuild()
 
     def items(self):
         st = self.app.settings
@@ -50,23 +53,18 @@ class Title(MenuScene):
         if key == "stats":
             return "Statistics"
         if key == "rules":
-            return words.rule_title(RULES[st.rules])
+            return "Rules: " + rule_title(RULES[st.rules])
         if key == "level":
-            return "AI: " + LEVEL_NAMES[st.level]
+            return st.text("level")                     # the words of the settings screen
         if key == "pack":
             return "Pack: %d cards" % (64 if st.pack64 else 48)
         if key == "grand":
-            return "Grand binocle: " + ("on" if st.grand else "off")
+            return "Grand binocle: " + ("On" if st.grand else "Off")
         if key == "target":
-            return "Game to %d" % TARGETS[st.target]
+            return "Game to: %d" % TARGETS[st.target]
         if key == "help":
             return "Rules help"
         return "Settings"
-
-    def refresh(self):
-        items = self.items()
-        self.menu.items = items
-        self.menu.select(self.menu.index)
 
     def update(self, now):
         if not self.said and self.app.notes:          # a damaged save: say it once
@@ -81,44 +79,48 @@ class Title(MenuScene):
         """Back on top after the scene above closed."""
         self.rebuild()
 
-    def choose(self):
+    def option(self, step):
         key = self.keys[self.menu.index]
+        if key not in _OPTIONS:
+            return False
         st = self.app.settings
-        if key == "continue":
-            self.app.resume_game()       # the game, else a new title that says why not
-            return
-        if key == "play":
-            self.app.start_game(self.app.new_seed())
-            return
-        elif key == "rules":
-            st.rules = (st.rules + 1) % len(RULES)
-            self.rebuild()
+        if key == "rules":
+            st.rules = (st.rules + step) % len(RULES)
         elif key == "level":
-            st.level = (st.level + 1) % len(LEVEL_NAMES)
+            st.level = (st.level + step) % len(LEVEL_NAMES)
         elif key == "pack":
             st.pack64 ^= 1
         elif key == "grand":
             st.grand ^= 1
-        elif key == "target":
-            st.target = (st.target + 1) % len(TARGETS)
+        else:
+            st.target = (st.target + step) % len(TARGETS)
+        self.app.save_settings()
+        self.rebuild()                  # the rule set's option lines differ
+        return True
+
+    def choose(self):
+        key = self.keys[self.menu.index]
+        if key == "continue":
+            self.app.resume_game()       # the game, else a new title that says why not
+        elif key == "play":
+            self.app.start_game(self.app.new_seed())
         elif key == "stats":
             from binocle.scenes.statsview import StatsScreen
             self.app.push(StatsScreen(self.app))
-            return
         elif key == "help":
             from binocle.scenes.help import Help
-            self.app.push(Help(self.app, RULES[st.rules]))
-            return
-        else:
+            self.app.push(Help(self.app, RULES[self.app.settings.rules]))
+        elif key == "settings":
             from binocle.scenes.settingsview import SettingsScreen
             self.app.push(SettingsScreen(self.app))
-            return
-        self.app.save_settings()
-        self.refresh()
+        else:
+            self.option(1)
 
     def rebuild(self):
-        """The rule set changed: its option lines differ, so the menu is made anew."""
-        index = self.menu.index
-        self.group.remove(self.menu.group)
-        self.menu = ui.Menu("New game", self.items(), x=4, y=34, w=152, rows=6, index=index)
+        """The menu made anew (a rule set's option lines differ), the cursor where it was."""
+        index = 0
+        if self.menu is not None:
+            index = self.menu.index
+            self.group.remove(self.menu.group)
+        self.menu = ui.Menu(None, self.items(), y=34, rows=7, index=index)
         self.group.append(self.menu.group)
