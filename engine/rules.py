@@ -12,7 +12,7 @@ rules themselves are its state class's (engine/hoyle.py, french.py, binokel.py),
 name only when a game of that rule set starts, so a game holds its own rule set's code alone.
 
     id  name     PLAYERS  KIND        TARGET  OPTIONS                   TITLE
-    0   hoyle    2        TWO_HAND    1000    OPT_PACK64, OPT_NO_GRAND  Binocle
+    0   hoyle    2        TWO_HAND    1000    OPT_PACK64, OPT_NO_GRAND  Binocle to 1000
     1   french   2        TWO_HAND    1500    OPT_TARGET                French binocle
     2   binokel  3        THREE_HAND  1500    none                      Binokel, 3 hands
 
@@ -64,7 +64,7 @@ OPTIONS = 3     # the option bits it has (OPT_*), 0 for none
 TITLE = 4       # what the screen calls it
 
 ROWS = (
-    (2, TWO_HAND, 1000, OPT_PACK64 | OPT_NO_GRAND, "Binocle"),
+    (2, TWO_HAND, 1000, OPT_PACK64 | OPT_NO_GRAND, "Binocle to 1000"),
     (2, TWO_HAND, 1500, OPT_TARGET, "French binocle"),
     (3, THREE_HAND, 1500, 0, "Binokel, 3 hands"),
 )

@@ -113,7 +113,7 @@ def test_statistics_screen_and_reset(d):
     d.press(d.B.A)
     screen = d.scene()
     assert d.scene_name() == "StatsScreen"
-    assert screen.menu.items[0] == "< Binocle >"             # LEFT/RIGHT: another rule set
+    assert screen.menu.items[0] == "< Binocle to 1000 >"        # LEFT/RIGHT: another rule set
     d.press(d.B.UP)                                # to the last line: reset
     d.press(d.B.A)
     assert d.scene_name() == "Confirm"
