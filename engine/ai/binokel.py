@@ -66,11 +66,11 @@ class BinokelPlayer(Player):
         else:
             a, v = bidding.bid(obs, self.p[levels.BID_MARGIN])
         self.decision = a
-        self.why = "%s: the hand is worth about %d" % ("bid %d" % (obs.bid + 10) if a == actions.BID else "pass", v)
+        self.why = self.explained("bid", obs, a, v)
 
     def bury(self, obs):
         self.decision = bidding.bury(obs)
-        self.why = "bury %s" % cards.name(self.decision - actions.BURY)
+        self.why = self.explained("bury", obs, self.decision)
 
     def contract(self, obs):
         if self.expert is not None:
@@ -78,9 +78,4 @@ class BinokelPlayer(Player):
         else:
             a, v = bidding.contract(obs)
         self.decision = a
-        if a == actions.DURCH:
-            self.why = "durch: every card is a winner"
-        elif a >= actions.SURRENDER:
-            self.why = "surrender: about %d against a bid of %d" % (v, obs.bid)
-        else:
-            self.why = "%s trump: about %d for a bid of %d" % (cards.SUIT_NAMES[a - actions.TRUMP], v, obs.bid)
+        self.why = self.explained("contract", obs, a, v)
