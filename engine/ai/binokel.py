@@ -9,6 +9,17 @@ from engine.ai import levels, bidding
 from engine.ai.player import Player
 from engine.binokel import CONTRACT_DURCH
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+# Kinds of decision a reason is worded for: engine/ai/why.py's play(); _WHY_PLAY is 0.
+_WHY_BID = const(4)
+_WHY_BURY = const(5)
+_WHY_CONTRACT = const(6)
+
 _SOLOIST_FIRST_TRICK = 150
 _DURCH_TRICK = 500
 
@@ -66,11 +77,11 @@ class BinokelPlayer(Player):
         else:
             a, v = bidding.bid(obs, self.p[levels.BID_MARGIN])
         self.decision = a
-        self.why = self.explained("bid", obs, a, v)
+        self.why = self.explained(_WHY_BID, obs, a, v)
 
     def bury(self, obs):
         self.decision = bidding.bury(obs)
-        self.why = self.explained("bury", obs, self.decision)
+        self.why = self.explained(_WHY_BURY, obs, self.decision)
 
     def contract(self, obs):
         if self.expert is not None:
@@ -78,4 +89,4 @@ class BinokelPlayer(Player):
         else:
             a, v = bidding.contract(obs)
         self.decision = a
-        self.why = self.explained("contract", obs, a, v)
+        self.why = self.explained(_WHY_CONTRACT, obs, a, v)

@@ -28,6 +28,14 @@ from engine.rng import Rng
 from engine.rules import find, PLAYERS, OPTIONS, OPT_PACK64
 from engine.state import PH_BETWEEN
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+_WHY_PLAY = const(0)    # the kind of decision a reason is worded for: engine/ai/why.py's play()
+
 # Phase (engine/state.py PH_*, 0..7) -> the method deciding it; "play" thinks in slices.
 _BY_PHASE = ("play", "announce", "final_knock", "bid", "bury", "contract", "decide_only", "decide_only")
 
@@ -90,12 +98,12 @@ class Player:
         return action, self.why
 
     def explained(self, kind, obs, a, n=0):
-        """The reason for decision a, worded only by a seat that explains (engine/ai/why.py:
-        kind names its function there; n is what the decision weighed, if one number)."""
+        """The reason for decision a, worded only by a seat that explains (engine/ai/why.py;
+        kind: a _WHY_* below; n: what the decision weighed, when one number says it)."""
         if not self.explain:
             return ""
         from engine.ai import why
-        return why.reason(self, kind, obs, a, n)
+        return why.play(self, kind, obs, a, n)
 
     def thinking(self, obs):
         if self.p[levels.MEMORY]:
@@ -133,7 +141,7 @@ class Player:
         for step in self.chooser.choosing(obs, self.memory, self.sampler, self.rng, samples, ctx):
             yield step
         self.decision = self.chooser.chosen
-        self.why = self.explained("play", obs, self.decision)
+        self.why = self.explained(_WHY_PLAY, obs, self.decision)
 
     def samples(self, obs):
         """Sampled deals for this card decision."""

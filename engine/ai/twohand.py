@@ -11,6 +11,17 @@ from engine.ai.player import Player
 from engine.rules import state_class, OPT_PACK64
 from engine.table import Table
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+# Kinds of decision a reason is worded for: engine/ai/why.py's play(); _WHY_PLAY is 0.
+_WHY_SOLVED = const(1)
+_WHY_KNOCK = const(2)
+_WHY_ANNOUNCE = const(3)
+
 _OPP_MELD_HOPE = 12       # what a won stock trick is worth to the opponent in melds, on average
 _ENDGAME_SLICE = 200      # solver nodes between two yields to the screen
 
@@ -29,7 +40,7 @@ class TwoHandPlayer(Player):
 
     def final_knock(self, obs):
         self.decision = actions.KNOCK if self.can_knock(obs) else actions.PASS
-        self.why = self.explained("knock", obs, self.decision, self.my_count(obs))
+        self.why = self.explained(_WHY_KNOCK, obs, self.decision, self.my_count(obs))
 
     # -- card play ------------------------------------------------------------------------
 
@@ -120,7 +131,7 @@ class TwoHandPlayer(Player):
             self.decision = self.chooser.action_for(obs, solver.move)
             if self.explain:
                 mine = solver.value if self.seat == 0 else self.remaining(obs) - solver.value
-                self.why = self.explained("solved", obs, self.decision, mine)
+                self.why = self.explained(_WHY_SOLVED, obs, self.decision, mine)
             else:
                 self.why = ""
 
@@ -143,4 +154,4 @@ class TwoHandPlayer(Player):
         played = self.memory.played if self.p[levels.MEMORY] else self.no_memory
         a, pts = announce.choose(obs, self.kinds_by_trump[obs.trump], self.kind_count, mine, left, played)
         self.decision = a
-        self.why = self.explained("announce", obs, a, pts)
+        self.why = self.explained(_WHY_ANNOUNCE, obs, a, pts)
