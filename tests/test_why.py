@@ -261,9 +261,9 @@ def test_naming_trump_gives_the_estimate_against_the_bid():
     state, obs, adviser, a, reason = decision("binokel", 1, 74)
     assert actions.TRUMP <= a < actions.TRUMP + 4
     assert reason == "about %d to make %d" % (bidding.contract(obs)[1], obs.bid)
-    # Surrender (engine/ai/binokel.py's _WHY_CONTRACT, 6), worded for the same seat (a hand the AI bids on comes to it rarely in play).
-    assert adviser.explained(6, obs, actions.SURRENDER + 1, 150) == (
-        "only about 150 of %d" % obs.bid)
+    # Surrender (engine/ai/binokel.py's _WHY_CONTRACT, 6), worded for the same seat: a hand
+    # the AI bid on comes to surrender rarely in play.
+    assert adviser.explained(6, obs, actions.SURRENDER + 1, 150) == "only about 150 of %d" % obs.bid
 
 
 def test_durch_says_every_card_is_a_winner():
@@ -303,6 +303,9 @@ def test_every_reason_fits_the_screen_and_says_more_than_the_move():
                 a, reason = copy.deepcopy(helper).hint(obs)
                 helper.memory.update(obs)
                 assert fits_and_says_more(reason, state.describe(a))
+                # The app shows a ten as 10 (TH: 10H): a capital T is only ever a ten's name.
+                assert all(w[0] != "T" or (len(w) == 2 and w[1] in "SHDC") for w in reason.replace(
+                    ",", " ").replace(";", " ").replace(":", " ").split()), reason
                 if actions.is_play(a) and len(obs.legal) > 1:
                     assert cards.name(actions.play_face(a)) not in reason.split(), reason
                 total += 1
@@ -330,7 +333,8 @@ p = state.current_player()
 new_player("hoyle", p, "hard", seed=1).hint(state.observation(p))
 print("engine.ai.why" in sys.modules)
 """
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                         check=True).stdout
     assert out.split() == ["False", "True"]
 
 

@@ -4,7 +4,7 @@ What every rule set shares is in engine/ai/player.py; the two-hand games never
 load this module (nor engine/ai/bidding.py and engine/melds.py).
 """
 
-from engine import actions, cards
+from engine import cards
 from engine.ai import levels, bidding
 from engine.ai.player import Player
 from engine.binokel import CONTRACT_DURCH

@@ -54,7 +54,7 @@ class Choice(MenuScene):
         for i in range(len(self.actions)):
             if self.actions[i] == action:
                 self.menu.select(i)
-        self.app.toast("Hint: %s. %s" % (self.table.hint_text(action), why), 5000)
+        self.app.toast("Hint: %s. %s" % (self.table.hint_text(action), why.replace("T", "10")), 5000)   # TH: 10H
 
 
 def title(obs):

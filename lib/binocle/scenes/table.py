@@ -100,7 +100,7 @@ class Table(TableView):
                 self.cursor = k
                 self.stand_cursor()
                 break
-        self.app.toast("Hint: %s. %s" % (self.hint_text(action), why), 5000)
+        self.app.toast("Hint: %s. %s" % (self.hint_text(action), why.replace("T", "10")), 5000)   # TH: 10H
 
     def hint_text(self, action):
         if actions.is_play(action):
