@@ -4,21 +4,10 @@ What every rule set shares is in engine/ai/player.py; the two-hand games never
 load this module (nor engine/ai/bidding.py and engine/melds.py).
 """
 
-from engine import cards
+from engine import actions, cards
 from engine.ai import levels, bidding
 from engine.ai.player import Player
 from engine.binokel import CONTRACT_DURCH
-
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
-
-# Kinds of decision a reason is worded for: engine/ai/why.py's play(); _WHY_PLAY is 0.
-_WHY_BID = const(4)
-_WHY_BURY = const(5)
-_WHY_CONTRACT = const(6)
 
 _SOLOIST_FIRST_TRICK = 150
 _DURCH_TRICK = 500
@@ -77,11 +66,11 @@ class BinokelPlayer(Player):
         else:
             a, v = bidding.bid(obs, self.p[levels.BID_MARGIN])
         self.decision = a
-        self.why = self.explained(_WHY_BID, obs, a, v)
+        self.why = "%s: the hand is worth about %d" % ("bid %d" % (obs.bid + 10) if a == actions.BID else "pass", v)
 
     def bury(self, obs):
         self.decision = bidding.bury(obs)
-        self.why = self.explained(_WHY_BURY, obs, self.decision)
+        self.why = "bury %s" % cards.name(self.decision - actions.BURY)
 
     def contract(self, obs):
         if self.expert is not None:
@@ -89,4 +78,9 @@ class BinokelPlayer(Player):
         else:
             a, v = bidding.contract(obs)
         self.decision = a
-        self.why = self.explained(_WHY_CONTRACT, obs, a, v)
+        if a == actions.DURCH:
+            self.why = "durch: every card is a winner"
+        elif a >= actions.SURRENDER:
+            self.why = "surrender: about %d against a bid of %d" % (v, obs.bid)
+        else:
+            self.why = "%s trump: about %d for a bid of %d" % (cards.SUIT_NAMES[a - actions.TRUMP], v, obs.bid)

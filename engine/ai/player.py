@@ -4,8 +4,7 @@
     thinking(obs)  a generator: yields between samples so the app can redraw,
                    then leaves the action in .decision and a reason in .why
     choose(obs)    runs thinking() to the end and returns the action
-    hint(obs)      the same, as (action, one-line reason) for the player's hint button;
-                   it sets .explain, which a seat advising the person keeps on
+    hint(obs)      the same, as (action, one-line reason) for the player's hint button
 
 Player holds what every rule set shares (the memory, the sampler, card play);
 what only one kind of game decides is in a subclass, so a game loads only its
@@ -18,7 +17,7 @@ state) is set only by the desktop arena to measure what seeing every card
 would be worth, and then the sampler deals the true cards.
 """
 
-from engine import actions
+from engine import actions, cards
 from engine.ai import levels
 from engine.ai.memory import Memory
 from engine.ai.play import Chooser
@@ -27,14 +26,6 @@ from engine.ai.sampler import Sampler
 from engine.rng import Rng
 from engine.rules import find, PLAYERS, OPTIONS, OPT_PACK64
 from engine.state import PH_BETWEEN
-
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
-
-_WHY_PLAY = const(0)    # the kind of decision a reason is worded for: engine/ai/why.py's play()
 
 # Phase (engine/state.py PH_*, 0..7) -> the method deciding it; "play" thinks in slices.
 _BY_PHASE = ("play", "announce", "final_knock", "bid", "bury", "contract", "decide_only", "decide_only")
@@ -83,7 +74,6 @@ class Player:
         self.solver_deal = -1
         self.decision = -1
         self.why = ""
-        self.explain = False            # word a reason for each decision (the hint adviser only)
 
     # -- the interface ------------------------------------------------------------------
 
@@ -93,17 +83,8 @@ class Player:
         return self.decision
 
     def hint(self, obs):
-        self.explain = True
         action = self.choose(obs)
         return action, self.why
-
-    def explained(self, kind, obs, a, n=0):
-        """The reason for decision a, worded only by a seat that explains (engine/ai/why.py;
-        kind: a _WHY_* below; n: what the decision weighed, when one number says it)."""
-        if not self.explain:
-            return ""
-        from engine.ai import why
-        return why.play(self, kind, obs, a, n)
 
     def thinking(self, obs):
         if self.p[levels.MEMORY]:
@@ -141,7 +122,7 @@ class Player:
         for step in self.chooser.choosing(obs, self.memory, self.sampler, self.rng, samples, ctx):
             yield step
         self.decision = self.chooser.chosen
-        self.why = self.explained(_WHY_PLAY, obs, self.decision)
+        self.why = self.play_reason(obs, self.decision)
 
     def samples(self, obs):
         """Sampled deals for this card decision."""
@@ -165,3 +146,14 @@ class Player:
             hand = self.sampler.hands[p]
             hand[:] = state.hands[p]
         return True
+
+    def play_reason(self, obs, a):
+        f = actions.play_face(a)
+        name = cards.name(f)
+        if obs.trick:
+            from engine import tricks
+            best = obs.trick[tricks.winning_index(obs.trick, len(obs.trick), obs.trump)]
+            if tricks.beats(f, best, obs.trump):
+                return "%s takes the trick" % name
+            return "%s: let this trick go cheaply" % name
+        return "lead %s" % name

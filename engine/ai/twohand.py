@@ -11,17 +11,6 @@ from engine.ai.player import Player
 from engine.rules import state_class, OPT_PACK64
 from engine.table import Table
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
-
-# Kinds of decision a reason is worded for: engine/ai/why.py's play(); _WHY_PLAY is 0.
-_WHY_SOLVED = const(1)
-_WHY_KNOCK = const(2)
-_WHY_ANNOUNCE = const(3)
-
 _OPP_MELD_HOPE = 12       # what a won stock trick is worth to the opponent in melds, on average
 _ENDGAME_SLICE = 200      # solver nodes between two yields to the screen
 
@@ -35,12 +24,17 @@ class TwoHandPlayer(Player):
         game = state_class(rules)       # the rule set's meld tables (engine/tables_*.py)
         self.kinds_by_trump = game.KINDS
         self.kind_count = game.KIND_COUNT
+        self.kind_names = game.KIND_NAMES
 
     # -- knocking (hoyle) ----------------------------------------------------------------
 
     def final_knock(self, obs):
-        self.decision = actions.KNOCK if self.can_knock(obs) else actions.PASS
-        self.why = self.explained(_WHY_KNOCK, obs, self.decision, self.my_count(obs))
+        if self.can_knock(obs):
+            self.decision = actions.KNOCK
+            self.why = "knock: your count is %d, the game is %d" % (self.my_count(obs), obs.target)
+        else:
+            self.decision = actions.PASS
+            self.why = "do not knock: %d is short of %d" % (self.my_count(obs), obs.target)
 
     # -- card play ------------------------------------------------------------------------
 
@@ -129,11 +123,9 @@ class TwoHandPlayer(Player):
             yield 1
         if done and solver.move >= 0:
             self.decision = self.chooser.action_for(obs, solver.move)
-            if self.explain:
-                mine = solver.value if self.seat == 0 else self.remaining(obs) - solver.value
-                self.why = self.explained(_WHY_SOLVED, obs, self.decision, mine)
-            else:
-                self.why = ""
+            mine = solver.value if self.seat == 0 else self.remaining(obs) - solver.value
+            self.why = "%s: best play takes %d of the %d points left" % (
+                cards.name(solver.move), mine, self.remaining(obs))
 
     def remaining(self, obs):
         """Card points still to win, the trick in progress and the last trick's 10 included."""
@@ -154,4 +146,12 @@ class TwoHandPlayer(Player):
         played = self.memory.played if self.p[levels.MEMORY] else self.no_memory
         a, pts = announce.choose(obs, self.kinds_by_trump[obs.trump], self.kind_count, mine, left, played)
         self.decision = a
-        self.why = self.explained(_WHY_ANNOUNCE, obs, a, pts)
+        if a == actions.PASS:
+            self.why = "nothing worth announcing"
+        else:
+            self.why = "%s: %d points" % (self.describe_announcement(obs, a), pts)
+
+    def describe_announcement(self, obs, a):
+        if a == actions.EXCHANGE:
+            return "exchange the trump nine"
+        return "meld " + self.kind_names[obs.trump][actions.meld_kind(a)]

@@ -189,7 +189,6 @@ class App:
             return
         on_ready = self.hint_job
         self.hint_job = None
-        forget("engine.ai.why")              # the reason is worded: its code is not kept in play
         on_ready(ready[0], ready[1])
 
     # -- the loop ---------------------------------------------------------------------

@@ -33,7 +33,6 @@ class Session:
             self.ai[p] = new_player(rules, p, level, seed * 7 + p, options, solver)
         # Hints come from the strongest device level whatever the opponents' level.
         self.adviser = new_player(rules, HUMAN, ADVISER_LEVEL, seed * 7, options, solver)
-        self.adviser.explain = True  # the only seat that words a reason (engine/ai/why.py)
         self.thinker = None          # the generator of the seat now thinking
         self.thinking_seat = -1
         self.hint_for = -1           # action count the cached hint belongs to
