@@ -5,12 +5,12 @@ play follows RULES.md hoyle 7 (engine.tricks.legal_follow). The value is what
 player 0 still wins when each side maximises its share: the card points of
 the tricks from here (the one in progress too) and 10 for the last.
 
-    s = Solver(tt_bits=9)           # once: all working memory is made here
+    s = Solver(tt_bits=9, tricks=12)    # once: all working memory is made here
     value, move, exact = s.solve(hand0, hand1, trump, leader, trick, trick_n, max_nodes)
     s.start(hand0, hand1, trump, leader, trick, trick_n)     # or in slices:
     while not s.step(300): ...      # 300 nodes a slice; then s.value, s.move, s.nodes
 
-Hands: 32-count vectors (engine/cards.py), 1..12 cards; with trick_n == 1
+Hands: 32-count vectors (engine/cards.py), 1..tricks cards (at most 12); with trick_n == 1
 `leader` has led trick[0] and the follower holds one card more. `move` is a
 face for the player to move. Out of nodes, solve() gives (-1, best root move
 searched so far or -1, False). Table entries stay true (they hash hands,
@@ -51,7 +51,6 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-_PLIES = const(27)   # stack slots: 0 a card already led, 1 the root, 24 half-moves, the end
 _W = const(16)       # move slots per ply: a hand holds at most 12 distinct faces
 _KEYS = const(70)    # hash keys: 64 (player * 32 + face), 2 leaders, 4 trumps
 _M29 = const(0x1FFFFFFF)
@@ -64,8 +63,10 @@ _RETURN = const(2)
 
 
 class Solver:
-    def __init__(self, tt_bits=9):
+    def __init__(self, tt_bits=9, tricks=12):
         size = 1 << tt_bits
+        plies = 2 * tricks + 3        # stack slots: 0 a card already led, 1 the root, the half-moves, the end
+        self.tricks = tricks
         self.bits = tt_bits
         self.mask = size - 1
         self.chk = [-1] * size            # 4 bytes an entry on a 32-bit board
@@ -77,16 +78,16 @@ class Solver:
             (self.k2 if i & 1 else self.k1)[i >> 1] = ((rng.next16() << 13) ^ rng.next16()) & _M29
         self.hand = bytearray(64)
         self.sc = bytearray(8)
-        self.mv = bytearray(_PLIES * _W)
-        self.key = bytearray(_PLIES * _W)
+        self.mv = bytearray(plies * _W)
+        self.key = bytearray(plies * _W)
         # Per ply, bytearrays: mover, cards on the trick, card played, points player 0 took
         # since the root, at trick starts points left (+10) and cards in each hand, best
         # move, moves tried, moves made, null window (1 on, 2 search again in full). Lists:
         # window, best value, window on entry after the table, hashes of the hands.
         for name in ("who", "tn", "card", "acc", "rem", "nl", "bmove", "idx", "cnt", "nw"):
-            setattr(self, name, bytearray(_PLIES))
+            setattr(self, name, bytearray(plies))
         for name in ("alpha", "beta", "best", "a0", "b0", "hk1", "hk2"):
-            setattr(self, name, [0] * _PLIES)
+            setattr(self, name, [0] * plies)
         self.trump = self.nodes = self.d = self.low = 0
         self.mode = _ENTER
         self.v = self.value = self.move = -1
@@ -127,8 +128,9 @@ class Solver:
                 pts += RANK_POINTS[f & 7]
         n = sc[leader * 4] + sc[leader * 4 + 1] + sc[leader * 4 + 2] + sc[leader * 4 + 3]
         m = sc[0] + sc[1] + sc[2] + sc[3] + sc[4] + sc[5] + sc[6] + sc[7] - n
-        if n + trick_n != m or m < 1 or m > 12 or trick_n > 1:
-            raise ValueError("hands of 1 to 12 cards, the same, or the follower one more after a lead")
+        if n + trick_n != m or m < 1 or m > self.tricks or trick_n > 1:
+            raise ValueError("hands of 1 to %d cards, the same, or the follower one more after a lead"
+                             % self.tricks)
         d = 1 - trick_n                 # the trick start: ply 1 is the root, the follower after a lead
         self.who[d] = leader
         self.tn[d] = 0
