@@ -308,7 +308,7 @@ class Screen:
                           cards.format_faces(list(after.dabb))))
         if before.melds is None and after.melds is not None:
             for q in [after.soloist] + [q for q in range(3) if q != after.soloist]:
-                for name, pts, faces in after.melds[q]:
+                for name, pts, faces, _kind in after.melds[q]:
                     out.append("  %s %s %s: %d" % (self.does(q, "show"), name, faces_text(faces, after.trump), pts))
         return out
 

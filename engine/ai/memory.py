@@ -20,15 +20,6 @@ nothing higher in that suit, and so on.
 from engine import cards, tricks
 
 _NO_CAP = 8
-# Words that tell binokel's meld types apart in meld names (engine/melds.py).
-_MELD_TYPES = (("family", "pair"), ("four", "eight"), ("binokel",), ("nine",))
-
-
-def _of_type(name, words):
-    for w in words:
-        if w in name:
-            return True
-    return False
 
 
 class Memory:
@@ -162,12 +153,13 @@ class Memory:
             self.dabb_owner = obs.soloist
         if obs.melds is not None and not self.melds_seen:
             self.melds_seen = True       # shown once, before the first lead
+            from engine.melds import KINDS     # binokel only (a meld is (name, points, faces, kind))
             for p in range(self.players):
-                for words in _MELD_TYPES:
+                for kind in range(KINDS):
                     # A card serves once per meld type: count within a type, not across.
                     shown = bytearray(32)
-                    for name, _pts, faces in obs.melds[p]:
-                        if _of_type(name, words):
+                    for _name, _pts, faces, k in obs.melds[p]:
+                        if k == kind:
                             for f in faces:
                                 shown[f] += 1
                     for f in range(32):
