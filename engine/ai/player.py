@@ -86,11 +86,18 @@ class Player:
         action = self.choose(obs)
         return action, self.why
 
-    def thinking(self, obs):
+    def observe(self, obs):
+        """Remember what obs shows (a level without memory forgets the deal instead).
+
+        thinking() does it first; the app does it for a seat shown an observation it does
+        not decide on (the hint adviser at the person's decisions, a resumed game's replay)."""
         if self.p[levels.MEMORY]:
             self.memory.update(obs)
         else:
             self.memory.reset(obs.deal_number)
+
+    def thinking(self, obs):
+        self.observe(obs)
         name = "decide_only" if len(obs.legal) == 1 else _BY_PHASE[obs.phase]
         if name == "play":
             for step in self.play(obs):
