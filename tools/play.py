@@ -467,7 +467,7 @@ class Game:
 
     def ask_person(self):
         obs = self.state.observation(0)
-        self.adviser.memory.update(obs)
+        self.adviser.observe(obs)
         say = self.console.say
         legal = menu_order(obs)
         if obs.phase == PH_BETWEEN:

@@ -119,6 +119,11 @@ class Session:
         done()
         return player.decision
 
+    def person_can_knock(self, obs):
+        """True when the person, shown obs, may knock and has reached the target (hoyle):
+        the adviser counts the card points as the person may."""
+        return self.adviser.can_knock(obs)
+
     def remember(self):
         """Show the adviser the person's observation at each of the person's decisions,
         as every AI seat sees its own (its card memory)."""

@@ -157,7 +157,7 @@ class Table(TableView):
             self.stand_cursor()
             if phase == PH_BURY:
                 self.app.toast("Bury %d: A buries the raised card" % (cards.count(self.obs.hand) - 15), 2500)
-            elif self.app.settings.hints and self.session.adviser.can_knock(self.obs):
+            elif self.app.settings.hints and self.session.person_can_knock(self.obs):
                 # the person may count too; with hints on, the game says so (the adviser counts)
                 self.app.toast("You have %d: B to knock and win" % self.obs.target, 3000)
         else:
