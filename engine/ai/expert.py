@@ -32,6 +32,7 @@ from engine.ai import bidding
 from engine.ai.rollout import copy32
 from engine.ai.sampler import Sampler
 from engine.rng import Rng
+from engine.rules import find
 
 CAL_SLOPE = 98          # percent: calibrated total = CAL_SLOPE% of the model's total + CAL_OFFSET
 CAL_OFFSET = 7
@@ -47,7 +48,7 @@ class Expert:
         self.chooser = chooser
         self.samples = samples
         self.rng = Rng((seed * 2654435761 + 12345) & 0xFFFFFFFF)
-        self.sampler = Sampler(3)
+        self.sampler = Sampler(find("binokel"))
         self.work = [bytearray(32) for _ in range(3)]
         self.trick = bytearray(3)
         self.pts = [0, 0, 0]

@@ -18,13 +18,17 @@ nothing higher in that suit, and so on.
 """
 
 from engine import cards, tricks
+from engine.rules import PLAYERS, KIND, THREE_HAND
 
 _NO_CAP = 8
 
 
 class Memory:
-    def __init__(self, players, stock_tricks):
+    def __init__(self, game, stock_tricks):
+        """game: the rule set's row (engine/rules.py find())."""
+        players = game[PLAYERS]
         self.players = players
+        self.three_hand = game[KIND] == THREE_HAND
         self.stock_tricks = stock_tricks     # tricks played under free rules (two-hand stock phase)
         self.played = bytearray(32)
         self.known = [bytearray(32) for _ in range(players)]
@@ -58,7 +62,7 @@ class Memory:
         if obs.deal_number != self.deal:
             self.reset(obs.deal_number)
         # What was shown (melds, an exchange) happened before the cards now on view were played.
-        if self.players == 3:             # binokel (engine/rules.py THREE_HAND)
+        if self.three_hand:
             self.update_binokel(obs)
         else:
             self.update_two_hand(obs)
