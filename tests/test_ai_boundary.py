@@ -62,3 +62,16 @@ def test_lib_uses_only_the_ai_public_api():
             for line, what in trespasses(fh.read(), session=path == SESSION):
                 bad.append("%s:%d %s" % (os.path.relpath(path, ROOT), line, what))
     assert not bad, "lib/ reaches into the AI: " + ", ".join(bad)
+
+
+def test_the_settings_offer_the_ai_device_levels_in_their_order():
+    """settings.LEVEL_NAMES copies engine.ai.DEVICE_LEVELS (the title screen would otherwise load
+    the AI package to name three levels): the saved level index means the same level in both."""
+    import sys
+    sys.path.insert(0, os.path.join(ROOT, "lib"))
+    try:
+        from binocle import settings
+    finally:
+        sys.path.remove(os.path.join(ROOT, "lib"))
+    from engine.ai import DEVICE_LEVELS
+    assert settings.LEVEL_NAMES == DEVICE_LEVELS

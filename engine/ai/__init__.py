@@ -15,7 +15,8 @@ from engine.rules import kind, THREE_HAND
 
 LEVELS = ("easy", "normal", "hard", "expert")
 # The levels a board offers (expert is for desktop tuning and measurement); the app's settings
-# name them by index in this order (lib/binocle/settings.py LEVEL_NAMES), and saves keep the index.
+# name them by index in this order (lib/binocle/settings.py LEVEL_NAMES, a copy checked by
+# tests/test_ai_boundary.py), and saves keep the index.
 DEVICE_LEVELS = ("easy", "normal", "hard")
 
 
