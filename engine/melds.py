@@ -5,13 +5,21 @@ the best total is the sum of each type's best, and each type's best is a
 table look-up or a minimum (engine/tables_binokel.py holds the tables).
 
 A meld is (name, points, faces, kind): the name is for the screen only; what
-reads a meld's type (engine/ai/memory.py) reads its kind, one of
+reads a meld's type (engine/ai/memory.py) reads its kind, 0 to KINDS - 1:
 
-    KIND_FAMILY   0   families and pairs of one suit (double or not, trump or not)
-    KIND_FOUR     1   four or eight of a rank
-    KIND_BINOKEL  2   binokel, double binokel
-    KIND_NINE     3   the trump nine
+    _FAMILY   0   families and pairs of one suit (double or not, trump or not)
+    _FOUR     1   four or eight of a rank
+    _BINOKEL  2   binokel, double binokel
+    _NINE     3   the trump nine
+
+(const(): the names cost the board no RAM; only KINDS is read from outside.)
 """
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
 
 from engine import cards
 from engine.cards import RA, RT, RK, RQ, RJ, R9
@@ -22,10 +30,10 @@ _JD = 2 * 8 + RJ   # jack of diamonds
 _FOUR_RANKS = (RA, RK, RQ, RJ)
 _RANK_WORDS = ("7s", "8s", "nines", "jacks", "queens", "kings", "tens", "aces")
 
-KIND_FAMILY = 0
-KIND_FOUR = 1
-KIND_BINOKEL = 2
-KIND_NINE = 3
+_FAMILY = const(0)
+_FOUR = const(1)
+_BINOKEL = const(2)
+_NINE = const(3)
 KINDS = 4
 
 
@@ -92,22 +100,22 @@ def best_melds(hand, trump):
             name = ("double " if fam == 2 else "") + word + "family" + where
             pts = T.DOUBLE_FAMILY_POINTS[i] if fam == 2 else T.FAMILY_POINTS[i]
             faces = [s * 8 + r for r in (RA, RT, RK, RQ, RJ)] * fam
-            out.append((name, pts, faces, KIND_FAMILY))
+            out.append((name, pts, faces, _FAMILY))
         for _ in range(code >> 2):
             out.append((word + "pair" + where, T.PAIR_POINTS[1 if is_trump else 0], [s * 8 + RK, s * 8 + RQ],
-                        KIND_FAMILY))
+                        _FAMILY))
     for r in _FOUR_RANKS:
         pts = four_points(hand, r)
         if pts:
             eight = pts == T.EIGHT_POINTS
             faces = [s * 8 + r for s in range(4)] * (2 if eight else 1)
-            out.append((("eight " if eight else "four ") + _RANK_WORDS[r], pts, faces, KIND_FOUR))
+            out.append((("eight " if eight else "four ") + _RANK_WORDS[r], pts, faces, _FOUR))
     pts = binokel_points(hand)
     if pts:
         double = pts == T.BINOKEL_POINTS[1]
         out.append(("double binokel" if double else "binokel", pts, [_QS, _JD] * (2 if double else 1),
-                    KIND_BINOKEL))
+                    _BINOKEL))
     nine = trump * 8 + R9
     for _ in range(hand[nine]):
-        out.append(("trump nine", T.TRUMP_NINE_POINTS, [nine], KIND_NINE))
+        out.append(("trump nine", T.TRUMP_NINE_POINTS, [nine], _NINE))
     return out
