@@ -211,8 +211,8 @@ class Binokel(GameState):
         for q in range(3):
             self.meld_points[q] = melds.best_total(self.hands[q], self.trump)
             # tuples all the way down: observations compare and hash by value
-            shown.append(tuple([(name, pts, tuple(faces))
-                                for name, pts, faces in melds.best_melds(self.hands[q], self.trump)]))
+            shown.append(tuple([(name, pts, tuple(faces), k)
+                                for name, pts, faces, k in melds.best_melds(self.hands[q], self.trump)]))
         self.shown = tuple(shown)
 
     def play_card(self, p, face):

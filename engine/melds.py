@@ -3,7 +3,23 @@
 The four meld types count separately and a card may serve once in each, so
 the best total is the sum of each type's best, and each type's best is a
 table look-up or a minimum (engine/tables_binokel.py holds the tables).
+
+A meld is (name, points, faces, kind): the name is for the screen only; what
+reads a meld's type (engine/ai/memory.py) reads its kind, 0 to KINDS - 1:
+
+    _FAMILY   0   families and pairs of one suit (double or not, trump or not)
+    _FOUR     1   four or eight of a rank
+    _BINOKEL  2   binokel, double binokel
+    _NINE     3   the trump nine
+
+(const(): the names cost the board no RAM; only KINDS is read from outside.)
 """
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
 
 from engine import cards
 from engine.cards import RA, RT, RK, RQ, RJ, R9
@@ -13,6 +29,12 @@ _QS = 0 * 8 + RQ   # queen of spades
 _JD = 2 * 8 + RJ   # jack of diamonds
 _FOUR_RANKS = (RA, RK, RQ, RJ)
 _RANK_WORDS = ("7s", "8s", "nines", "jacks", "queens", "kings", "tens", "aces")
+
+_FAMILY = const(0)
+_FOUR = const(1)
+_BINOKEL = const(2)
+_NINE = const(3)
+KINDS = 4
 
 
 def family_code(hand, suit):
@@ -65,7 +87,7 @@ def best_total(hand, trump):
 
 
 def best_melds(hand, trump):
-    """The melds behind best_total: a list of (name, points, faces)."""
+    """The melds behind best_total: a list of (name, points, faces, kind)."""
     out = []
     for s in range(4):
         code = family_code(hand, s)
@@ -78,20 +100,22 @@ def best_melds(hand, trump):
             name = ("double " if fam == 2 else "") + word + "family" + where
             pts = T.DOUBLE_FAMILY_POINTS[i] if fam == 2 else T.FAMILY_POINTS[i]
             faces = [s * 8 + r for r in (RA, RT, RK, RQ, RJ)] * fam
-            out.append((name, pts, faces))
+            out.append((name, pts, faces, _FAMILY))
         for _ in range(code >> 2):
-            out.append((word + "pair" + where, T.PAIR_POINTS[1 if is_trump else 0], [s * 8 + RK, s * 8 + RQ]))
+            out.append((word + "pair" + where, T.PAIR_POINTS[1 if is_trump else 0], [s * 8 + RK, s * 8 + RQ],
+                        _FAMILY))
     for r in _FOUR_RANKS:
         pts = four_points(hand, r)
         if pts:
             eight = pts == T.EIGHT_POINTS
             faces = [s * 8 + r for s in range(4)] * (2 if eight else 1)
-            out.append((("eight " if eight else "four ") + _RANK_WORDS[r], pts, faces))
+            out.append((("eight " if eight else "four ") + _RANK_WORDS[r], pts, faces, _FOUR))
     pts = binokel_points(hand)
     if pts:
         double = pts == T.BINOKEL_POINTS[1]
-        out.append(("double binokel" if double else "binokel", pts, [_QS, _JD] * (2 if double else 1)))
+        out.append(("double binokel" if double else "binokel", pts, [_QS, _JD] * (2 if double else 1),
+                    _BINOKEL))
     nine = trump * 8 + R9
     for _ in range(hand[nine]):
-        out.append(("trump nine", T.TRUMP_NINE_POINTS, [nine]))
+        out.append(("trump nine", T.TRUMP_NINE_POINTS, [nine], _NINE))
     return out

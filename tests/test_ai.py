@@ -9,7 +9,7 @@ from engine.ai import new_player, levels, LEVELS, DEVICE_LEVELS
 from engine.ai.memory import Memory
 from engine.ai.sampler import Sampler
 from engine.rng import Rng
-from engine.rules import new_game
+from engine.rules import find, new_game
 from engine.state import PH_BETWEEN, PH_PLAY, PH_BID, PH_CONTRACT
 from tests.test_properties import swap_hidden
 
@@ -84,7 +84,7 @@ def test_samples_are_consistent_deals(rules):
             if state.phase == PH_BETWEEN:
                 return
             seats[p].memory.update(obs)
-            sampler = Sampler(state.PLAYERS)
+            sampler = Sampler(find(rules))
             assert sampler.sample(obs, seats[p].memory, rng)
             total = bytearray(sampler.hands[p])
             for q in range(state.PLAYERS):
@@ -210,10 +210,36 @@ def test_memory_counts_card_points_like_the_engine():
 
 
 def test_memory_reset_each_deal():
-    m = Memory(2, 12)
+    m = Memory(find("french"), 12)
     m.played[5] = 2
     m.reset(3)
     assert bytes(m.played) == bytes(32) and m.deal == 3
+
+
+def test_memory_reads_binokel_melds_by_kind_not_by_name():
+    """What a shown meld tells of a hand comes from its kind code (engine/melds.py KIND_*):
+    renaming every meld leaves the memory the same; moving melds to one kind changes it
+    (a card serves once per kind, so two kinds can show two copies of it)."""
+    state = new_game("binokel", 3)
+    seats = [new_player("binokel", p, "hard", 3) for p in range(3)]
+    play_with(seats, state, lambda s: s.observation(0).melds is not None)
+    obs = state.observation(0)
+    kinds = set(m[3] for ms in obs.melds for m in ms)
+    assert len(kinds) > 1
+
+    def known(melds):
+        m = Memory(find("binokel"), 0)
+        o = copy.copy(obs)
+        o.melds = melds
+        m.update(o)
+        return [bytes(k) for k in m.known]
+
+    renamed = tuple(tuple(("meld %d" % i, pts, faces, kind) for i, (_n, pts, faces, kind) in enumerate(ms))
+                    for ms in obs.melds)
+    one_kind = tuple(tuple((name, pts, faces, 0) for name, pts, faces, _k in ms) for ms in obs.melds)
+    assert any(any(k) for k in known(obs.melds))
+    assert known(renamed) == known(obs.melds)
+    assert known(one_kind) != known(obs.melds)
 
 
 def test_only_the_expert_sets_the_desktop_columns():

@@ -294,7 +294,7 @@ def test_a_correct_knock_wins_the_game_through_the_menus(d):
     d.app.session.state.score[0] = 990            # ten card points short of the game
     for _ in range(20000):
         s = d.scene()
-        if d.scene_name() == "Table" and s.picking() and d.app.session.adviser.can_knock(s.obs):
+        if d.scene_name() == "Table" and s.picking() and d.app.session.person_can_knock(s.obs):
             break
         if not d.person_move():
             d.tick()

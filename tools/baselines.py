@@ -129,7 +129,7 @@ class GreedyPlayer:
         full = self.all_cards(obs)
         trump = best_trump(full)
         kept = set()
-        for _name, _pts, faces in melds.best_melds(full, trump):
+        for _name, _pts, faces, _kind in melds.best_melds(full, trump):
             kept.update(faces)
         options = [a for a in obs.legal if a - actions.BURY not in kept] or list(obs.legal)
         return min(options, key=lambda a: card_key(a - actions.BURY, trump))

@@ -67,7 +67,7 @@ def parse_hand(words, rules):
 
 def binokel_result(hand, trump):
     out = [{"name": n, "points": p, "cards": [cards.name(f) for f in fs]}
-           for n, p, fs in melds.best_melds(hand, trump)]
+           for n, p, fs, _k in melds.best_melds(hand, trump)]
     return {"total": melds.best_total(hand, trump), "melds": out}
 
 

@@ -308,7 +308,7 @@ class Screen:
                           cards.format_faces(list(after.dabb))))
         if before.melds is None and after.melds is not None:
             for q in [after.soloist] + [q for q in range(3) if q != after.soloist]:
-                for name, pts, faces in after.melds[q]:
+                for name, pts, faces, _kind in after.melds[q]:
                     out.append("  %s %s %s: %d" % (self.does(q, "show"), name, faces_text(faces, after.trump), pts))
         return out
 
@@ -467,7 +467,7 @@ class Game:
 
     def ask_person(self):
         obs = self.state.observation(0)
-        self.adviser.memory.update(obs)
+        self.adviser.observe(obs)
         say = self.console.say
         legal = menu_order(obs)
         if obs.phase == PH_BETWEEN:

@@ -14,7 +14,10 @@ from engine.ai import levels
 from engine.rules import kind, THREE_HAND
 
 LEVELS = ("easy", "normal", "hard", "expert")
-DEVICE_LEVELS = ("easy", "normal", "hard")   # expert is for desktop tuning and measurement
+# The levels a board offers (expert is for desktop tuning and measurement); the app's settings
+# name them by index in this order (lib/binocle/settings.py LEVEL_NAMES, a copy checked by
+# tests/test_ai_boundary.py), and saves keep the index.
+DEVICE_LEVELS = ("easy", "normal", "hard")
 
 
 def new_player(rules, seat, level="normal", seed=0, options=0, solver=None):

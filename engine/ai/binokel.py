@@ -40,7 +40,7 @@ class BinokelPlayer(Player):
         for p in range(3):
             ctx.meld_points[p] = 0
             if obs.melds is not None:
-                for _name, pts, _faces in obs.melds[p]:
+                for _name, pts, _faces, _kind in obs.melds[p]:
                     ctx.meld_points[p] += pts
         ctx.strict = True
         ctx.melds_open = False
@@ -52,7 +52,7 @@ class BinokelPlayer(Player):
             bonus = _DURCH_TRICK
         elif obs.tricks_won[me] == 0:
             if obs.melds is not None:
-                for _name, pts, _faces in obs.melds[me]:
+                for _name, pts, _faces, _kind in obs.melds[me]:
                     bonus += pts
             if me == obs.soloist:
                 bonus += _SOLOIST_FIRST_TRICK

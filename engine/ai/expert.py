@@ -6,9 +6,9 @@ Loaded by engine/ai/binokel.py only when the level's `contracts` column is set
 After burying, the soloist takes bidding.py's trump (or its sure Durch) and
 asks what it is worth: the two other hands are sampled from what he has seen
 (engine/ai/sampler.py) and each deal is played to its end with every seat
-following engine/ai/play.py's simple model. His total in a sample (card
-points, last trick, buried points, his melds if he took a trick) is
-calibrated to what the hard level's play makes of such a deal (CAL_SLOPE,
+following engine/ai/play.py's simple model, by engine/ai/rollout.py. His total
+in a sample (card points, last trick, buried points, his melds if he took a
+trick) is calibrated to what the hard level's play makes of such a deal (CAL_SLOPE,
 CAL_OFFSET: fitted on 3,600 contracts, 1,200 deals with each seat made
 soloist in turn and played out by hard: mean error 0, spread 23 points). The
 contract scores his total where it reaches the bid, else minus twice the bid;
@@ -27,11 +27,12 @@ generator's sequence untouched. A bid decision plays out `contracts` deals
 once per deal (about 15 ms), a contract decision as many (tools/arena.py).
 """
 
-from engine import actions, cards, melds, tricks
+from engine import actions, cards, melds
 from engine.ai import bidding
-from engine.ai.rollout import copy32
+from engine.ai.rollout import Rollout, copy32
 from engine.ai.sampler import Sampler
 from engine.rng import Rng
+from engine.rules import find
 
 CAL_SLOPE = 98          # percent: calibrated total = CAL_SLOPE% of the model's total + CAL_OFFSET
 CAL_OFFSET = 7
@@ -47,11 +48,11 @@ class Expert:
         self.chooser = chooser
         self.samples = samples
         self.rng = Rng((seed * 2654435761 + 12345) & 0xFFFFFFFF)
-        self.sampler = Sampler(3)
+        self.sampler = Sampler(find("binokel"))
         self.work = [bytearray(32) for _ in range(3)]
-        self.trick = bytearray(3)
-        self.pts = [0, 0, 0]
-        self.won = [0, 0, 0]
+        self.rollout = Rollout(3, chooser)
+        self.pts = self.rollout.pts         # after play_out: card points taken, last trick included
+        self.won = self.rollout.tricks      # and tricks taken
 
     def contract(self, obs, memory):
         """(action, value): bidding.py's contract, or surrender when the samples say it fails."""
@@ -76,9 +77,7 @@ class Expert:
         for _ in range(self.samples):
             if not self.sampler.sample(obs, memory, self.rng):
                 continue
-            for p in range(3):
-                copy32(self.work[p], self.sampler.hands[p])
-            self.play_out(obs.leader, trump)
+            self.play_out(self.sampler.hands, obs.leader, trump)
             runs += 1
             if not self.won[me]:
                 total -= 2 * obs.bid
@@ -89,32 +88,15 @@ class Expert:
             return None
         return total // runs
 
-    def play_out(self, leader, trump):
-        """The whole deal from its first lead, every seat by the chooser's model."""
-        hands = self.work
-        trick = self.trick
-        model = self.chooser
-        for p in range(3):
-            self.pts[p] = 0
-            self.won[p] = 0
-        for _ in range(15):
-            f = model.model_lead(hands[leader], trump)
-            if f < 0:
-                return
-            hands[leader][f] -= 1
-            trick[0] = f
-            for k in (1, 2):
-                p = (leader + k) % 3
-                g = model.model_card(hands[p], trick, k, trump, True)
-                if not hands[p][g]:
-                    return
-                hands[p][g] -= 1
-                trick[k] = g
-            w = (leader + tricks.winning_index(trick, 3, trump)) % 3
-            self.pts[w] += cards.points(trick[0]) + cards.points(trick[1]) + cards.points(trick[2])
-            self.won[w] += 1
-            leader = w
-        self.pts[leader] += 10
+    def play_out(self, hands, leader, trump):
+        """The whole deal of these 15-card hands (left as they are) from its first lead, every
+        seat by the chooser's model: the chooser's lead, then a rollout (fills pts, won)."""
+        f = self.chooser.model_lead(hands[leader], trump)
+        if f >= 0:
+            self.rollout.run(hands, b"", leader, trump, f, leader, 15)
+            return
+        for p in range(3):                  # no cards: nothing taken
+            self.pts[p] = self.won[p] = 0
 
 
 class BidEstimate:
@@ -173,6 +155,6 @@ class BidEstimate:
                 for _k in range(15):
                     h[self.unseen[k]] += 1
                     k += 1
-            self.play.play_out(forehand, trump)
+            self.play.play_out(work, forehand, trump)
             totals.append(self.play.pts[me] + buried + meld if self.play.won[me] else -1)
         return totals

@@ -18,22 +18,17 @@ nothing higher in that suit, and so on.
 """
 
 from engine import cards, tricks
+from engine.rules import PLAYERS, KIND, THREE_HAND
 
 _NO_CAP = 8
-# Words that tell binokel's meld types apart in meld names (engine/melds.py).
-_MELD_TYPES = (("family", "pair"), ("four", "eight"), ("binokel",), ("nine",))
-
-
-def _of_type(name, words):
-    for w in words:
-        if w in name:
-            return True
-    return False
 
 
 class Memory:
-    def __init__(self, players, stock_tricks):
+    def __init__(self, game, stock_tricks):
+        """game: the rule set's row (engine/rules.py find())."""
+        players = game[PLAYERS]
         self.players = players
+        self.three_hand = game[KIND] == THREE_HAND
         self.stock_tricks = stock_tricks     # tricks played under free rules (two-hand stock phase)
         self.played = bytearray(32)
         self.known = [bytearray(32) for _ in range(players)]
@@ -67,7 +62,7 @@ class Memory:
         if obs.deal_number != self.deal:
             self.reset(obs.deal_number)
         # What was shown (melds, an exchange) happened before the cards now on view were played.
-        if self.players == 3:             # binokel (engine/rules.py THREE_HAND)
+        if self.three_hand:
             self.update_binokel(obs)
         else:
             self.update_two_hand(obs)
@@ -162,12 +157,13 @@ class Memory:
             self.dabb_owner = obs.soloist
         if obs.melds is not None and not self.melds_seen:
             self.melds_seen = True       # shown once, before the first lead
+            from engine.melds import KINDS     # binokel only (a meld is (name, points, faces, kind))
             for p in range(self.players):
-                for words in _MELD_TYPES:
+                for kind in range(KINDS):
                     # A card serves once per meld type: count within a type, not across.
                     shown = bytearray(32)
-                    for name, _pts, faces in obs.melds[p]:
-                        if _of_type(name, words):
+                    for _name, _pts, faces, k in obs.melds[p]:
+                        if k == kind:
                             for f in faces:
                                 shown[f] += 1
                     for f in range(32):

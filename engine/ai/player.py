@@ -24,7 +24,7 @@ from engine.ai.play import Chooser
 from engine.ai.rollout import Rollout
 from engine.ai.sampler import Sampler
 from engine.rng import Rng
-from engine.rules import find, PLAYERS, OPTIONS, OPT_PACK64
+from engine.rules import find, PLAYERS, KIND, THREE_HAND, OPTIONS, OPT_PACK64
 from engine.state import PH_BETWEEN
 
 # Phase (engine/state.py PH_*, 0..7) -> the method deciding it; "play" thinks in slices.
@@ -60,9 +60,9 @@ class Player:
         game = find(rules)
         self.players = game[PLAYERS]
         pack64 = options & game[OPTIONS] & OPT_PACK64
-        stock_tricks = 0 if self.players == 3 else (20 if pack64 else 12)   # binokel has no stock
-        self.memory = Memory(self.players, stock_tricks)
-        self.sampler = Sampler(self.players, bool(pack64))
+        stock_tricks = 0 if game[KIND] == THREE_HAND else (20 if pack64 else 12)   # binokel has no stock
+        self.memory = Memory(game, stock_tricks)
+        self.sampler = Sampler(game, bool(pack64))
         self.chooser = Chooser(self.players)
         self.rollout = Rollout(self.players, self.chooser) if self.p[levels.ROLLOUTS] else None
         self.ctx = Context()
@@ -86,11 +86,18 @@ class Player:
         action = self.choose(obs)
         return action, self.why
 
-    def thinking(self, obs):
+    def observe(self, obs):
+        """Remember what obs shows (a level without memory forgets the deal instead).
+
+        thinking() does it first; the app does it for a seat shown an observation it does
+        not decide on (the hint adviser at the person's decisions, a resumed game's replay)."""
         if self.p[levels.MEMORY]:
             self.memory.update(obs)
         else:
             self.memory.reset(obs.deal_number)
+
+    def thinking(self, obs):
+        self.observe(obs)
         name = "decide_only" if len(obs.legal) == 1 else _BY_PHASE[obs.phase]
         if name == "play":
             for step in self.play(obs):

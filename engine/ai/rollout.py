@@ -22,9 +22,7 @@ first), else the lowest card of his longest plain suit, else his lowest trump.
                 (a measure of the work done, the same on every interpreter)
 """
 
-from engine.cards import RANK_POINTS
-
-_LAST = 10
+from engine.cards import RANK_POINTS, LAST_TRICK_POINTS
 
 
 class Rollout:
@@ -129,7 +127,7 @@ class Rollout:
             played += n
             left -= 1
             if left == 0:
-                pts[w] += _LAST
+                pts[w] += LAST_TRICK_POINTS
                 self.cards += played
                 return True
             leader = w

@@ -17,6 +17,7 @@ Working memory is allocated once per sampler (about 1 KB), never per sample.
 """
 
 from engine import cards
+from engine.rules import PLAYERS, KIND, THREE_HAND
 
 _TRIES = 8
 _STOCK = 3      # location index after the (up to three) players
@@ -25,8 +26,11 @@ _LOCATIONS = 5
 
 
 class Sampler:
-    def __init__(self, players, pack64=False):
+    def __init__(self, game, pack64=False):
+        """game: the rule set's row (engine/rules.py find())."""
+        players = game[PLAYERS]
         self.players = players
+        self.three_hand = game[KIND] == THREE_HAND
         self.pack = cards.new_pack(pack64)
         self.hands = [bytearray(32) for _ in range(players)]
         self.buried = bytearray(32)
@@ -44,7 +48,7 @@ class Sampler:
         pool = self.pool
         for f in range(32):
             pool[f] = self.pack[f] - obs.hand[f] - memory.played[f]   # played: the trick in progress too
-        if self.players == 3:             # binokel (engine/rules.py THREE_HAND)
+        if self.three_hand:
             if obs.buried is not None:
                 for f in range(32):
                     pool[f] -= obs.buried[f]
@@ -57,7 +61,7 @@ class Sampler:
         return pool
 
     def table_count(self, obs, p, f):
-        if self.players == 3:
+        if self.three_hand:
             return 0
         n = 0
         for r in obs.tables[p]:
@@ -89,13 +93,13 @@ class Sampler:
             for f in range(32):
                 hand[f] = 0
             size = obs.hand_sizes[p]
-            if self.players == 2:
+            if not self.three_hand:
                 size -= len(obs.tables[p])
             need[p] = size
             self.place_known(obs, memory, p, pool)
         for f in range(32):
             self.buried[f] = 0
-        if self.players == 3:
+        if self.three_hand:
             if obs.dabb is not None and obs.buried is None:
                 need[_BURIED] = 3
             elif obs.dabb is None:

@@ -8,7 +8,7 @@ move think in slices with `think()` so the screen stays alive meanwhile.
 from engine import actions, record
 from engine.rules import new_game
 from engine.state import PH_BETWEEN, PH_OVER
-from engine.ai import new_player, new_solver, levels
+from engine.ai import new_player, new_solver
 from binocle.input import ticks_diff
 
 HUMAN = 0
@@ -119,11 +119,15 @@ class Session:
         done()
         return player.decision
 
+    def person_can_knock(self, obs):
+        """True when the person, shown obs, may knock and has reached the target (hoyle):
+        the adviser counts the card points as the person may."""
+        return self.adviser.can_knock(obs)
+
     def remember(self):
         """Show the adviser the person's observation at each of the person's decisions,
         as every AI seat sees its own (its card memory)."""
-        if self.adviser.p[levels.MEMORY]:
-            self.adviser.memory.update(self.observation())
+        self.adviser.observe(self.observation())
 
 
 def resume(data, level):
@@ -138,8 +142,7 @@ def resume(data, level):
         p = state.current_player()
         if p >= 0 and state.phase != PH_BETWEEN:
             player = s.ai[p] if p > 0 else s.adviser
-            if player.p[levels.MEMORY]:
-                player.memory.update(state.observation(p))
+            player.observe(state.observation(p))
         try:
             state.apply(moves[i])
         except ValueError as e:

@@ -18,7 +18,7 @@ class Melds(MenuScene):
             for m in shown:
                 total += m[1]
             lines.append("%s: %d" % (names[p], total))
-            for name, pts, _faces in shown:
+            for name, pts, _faces, _kind in shown:
                 lines.append("  %s %d" % (words.short_kind(name), pts))
         self.menu = ui.Menu("Melds shown (A: play)", lines, y=12, rows=7)
         self.group = self.menu.group

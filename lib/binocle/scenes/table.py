@@ -170,7 +170,7 @@ class Table(TableView):
         if phase == PH_PLAY or phase == PH_BURY:
             self.cursor = layout.first_legal(self.slots, self.obs.legal, self.cursor)
             self.stand_cursor()
-            if phase == PH_PLAY and self.app.settings.hints and self.session.adviser.can_knock(self.obs):
+            if phase == PH_PLAY and self.app.settings.hints and self.session.person_can_knock(self.obs):
                 # the person may count too; with hints on, the game says so (the adviser counts)
                 self.app.toast("You have %d: B to knock and win" % self.obs.target, 3000)
         else:
