@@ -4,7 +4,7 @@
     samples     sampled deals per card decision (engine/ai/play.py)
     endgame     tricks left at which the two-hand endgame is solved exactly
     nodes       node budget of the exact endgame search
-    table_bits  its transposition table holds 2**table_bits entries (8 bytes each + 3.8 KB);
+    table_bits  its transposition table holds 2**table_bits entries (8 bytes each + 3.3-3.8 KB);
                 hard's 2**8 solves about as many endgames as 2**9 within its 1500 nodes (hard v
                 hard, seeds 1-20 of hoyle: 928 of 944 decisions against 930; seeds 1-40 of
                 french: 2,286 of 2,324 against 2,300 of 2,333) in 5,840 bytes instead of 7,872,
