@@ -66,11 +66,12 @@ class BinokelPlayer(Player):
         else:
             a, v = bidding.bid(obs, self.p[levels.BID_MARGIN])
         self.decision = a
-        self.why = "%s: the hand is worth about %d" % ("bid %d" % (obs.bid + 10) if a == actions.BID else "pass", v)
+        self.why = "hand worth about %d" % v if a == actions.BID else "worth %d, short of %d" % (v, obs.bid + 10)
 
     def bury(self, obs):
         self.decision = bidding.bury(obs)
-        self.why = "bury %s" % cards.name(self.decision - actions.BURY)
+        pts = cards.points(self.decision - actions.BURY)
+        self.why = "banks %d points" % pts if pts else "keeps the melds whole"
 
     def contract(self, obs):
         if self.expert is not None:
@@ -79,8 +80,8 @@ class BinokelPlayer(Player):
             a, v = bidding.contract(obs)
         self.decision = a
         if a == actions.DURCH:
-            self.why = "durch: every card is a winner"
+            self.why = "every card is a winner"
         elif a >= actions.SURRENDER:
-            self.why = "surrender: about %d against a bid of %d" % (v, obs.bid)
+            self.why = "only about %d of %d" % (v, obs.bid)
         else:
-            self.why = "%s trump: about %d for a bid of %d" % (cards.SUIT_NAMES[a - actions.TRUMP], v, obs.bid)
+            self.why = "about %d to make %d" % (v, obs.bid)

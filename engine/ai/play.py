@@ -29,6 +29,8 @@ class Chooser:
         self.totals = [0] * 32        # summed score per candidate face
         self.mine = bytearray(32)     # cards we hold, hand and table
         self.chosen = -1
+        self.runs = 0                 # the last decision's: samples summed in totals
+        self.rolled = False           # ... and whether each was played out to the deal's end
 
     # -- the decision -----------------------------------------------------------------
 
@@ -41,6 +43,8 @@ class Chooser:
         rollout = ctx.rollout if len(faces) > 1 and samples else None
         last_to_play = len(obs.trick) == self.players - 1 and rollout is None
         runs = 1 if last_to_play or samples == 0 else samples
+        self.runs = runs
+        self.rolled = rollout is not None
         for f in faces:
             self.totals[f] = 0
         for _ in range(runs):

@@ -18,7 +18,7 @@ would be worth, and then the sampler deals the true cards.
 """
 
 from engine import actions, cards
-from engine.ai import levels
+from engine.ai import levels, values
 from engine.ai.memory import Memory
 from engine.ai.play import Chooser
 from engine.ai.rollout import Rollout
@@ -155,12 +155,38 @@ class Player:
         return True
 
     def play_reason(self, obs, a):
+        """What the chooser weighed for card a, in a line of the screen (the hint's reason)."""
+        from engine import tricks
+        ch = self.chooser
         f = actions.play_face(a)
-        name = cards.name(f)
+        if ch.rolled:                       # every sample played out to the deal's end
+            mine = ch.totals[f] // ch.runs
+            if self.ctx.soloist < 0:        # two hands: the points both still take (play.py)
+                return "played out: nets %+d" % mine
+            other = -1
+            for g in ch.candidates(obs):
+                if g != f and (other < 0 or ch.totals[g] > ch.totals[other]):
+                    other = g
+            margin = (ch.totals[f] - ch.totals[other]) // ch.runs
+            if margin > 0:
+                return "played out: %d over %s" % (margin, cards.name(other))
+            return "played out: as good as %s" % cards.name(other)
         if obs.trick:
-            from engine import tricks
-            best = obs.trick[tricks.winning_index(obs.trick, len(obs.trick), obs.trump)]
-            if tricks.beats(f, best, obs.trump):
-                return "%s takes the trick" % name
-            return "%s: let this trick go cheaply" % name
-        return "lead %s" % name
+            trump = obs.trump
+            best = obs.trick[tricks.winning_index(obs.trick, len(obs.trick), trump)]
+            if tricks.beats(f, best, trump):
+                if len(obs.trick) < self.players - 1:
+                    return "beats %s so far" % cards.name(best)
+                pts = cards.points(f)
+                for g in obs.trick:
+                    pts += cards.points(g)
+                return "wins the trick: %d points" % pts
+            for g in ch.candidates(obs):
+                if tricks.beats(g, best, trump):
+                    return "keeps its winners: gives %d" % cards.points(f)
+            return "can't beat %s: gives %d" % (cards.name(best), cards.points(f))
+        if f >> 3 == obs.trump:
+            return "a trump, to draw trumps"
+        if values.is_top(f, ch.mine, self.ctx.played):
+            return "nothing higher is out"
+        return "a cheap lead: risks %d" % cards.points(f)

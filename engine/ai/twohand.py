@@ -31,10 +31,10 @@ class TwoHandPlayer(Player):
     def final_knock(self, obs):
         if self.can_knock(obs):
             self.decision = actions.KNOCK
-            self.why = "knock: your count is %d, the game is %d" % (self.my_count(obs), obs.target)
+            self.why = "your %d reaches %d" % (self.my_count(obs), obs.target)
         else:
             self.decision = actions.PASS
-            self.why = "do not knock: %d is short of %d" % (self.my_count(obs), obs.target)
+            self.why = "your %d is short of %d" % (self.my_count(obs), obs.target)
 
     # -- card play ------------------------------------------------------------------------
 
@@ -124,8 +124,7 @@ class TwoHandPlayer(Player):
         if done and solver.move >= 0:
             self.decision = self.chooser.action_for(obs, solver.move)
             mine = solver.value if self.seat == 0 else self.remaining(obs) - solver.value
-            self.why = "%s: best play takes %d of the %d points left" % (
-                cards.name(solver.move), mine, self.remaining(obs))
+            self.why = "solved: takes %d of %d" % (mine, self.remaining(obs))
 
     def remaining(self, obs):
         """Card points still to win, the trick in progress and the last trick's 10 included."""
@@ -148,10 +147,11 @@ class TwoHandPlayer(Player):
         self.decision = a
         if a == actions.PASS:
             self.why = "nothing worth announcing"
+        elif a == actions.EXCHANGE:
+            self.why = "scores 10 and takes %s" % cards.name(obs.turnup)
         else:
-            self.why = "%s: %d points" % (self.describe_announcement(obs, a), pts)
-
-    def describe_announcement(self, obs, a):
-        if a == actions.EXCHANGE:
-            return "exchange the trump nine"
-        return "meld " + self.kind_names[obs.trump][actions.meld_kind(a)]
+            self.why = "the biggest meld: %d" % pts
+            for b in obs.legal:
+                if actions.is_meld(b) and announce.meld_points(self.kinds_by_trump[obs.trump], b) > pts:
+                    self.why = "%d now, more can follow" % pts       # a meld that grows later
+                    break
