@@ -39,7 +39,7 @@ Result v in window (a, b): upper bound if v <= a, lower if v >= b, else both.
 Another position passes the check with odds of 2**-29 a probe.
 Heap (MicroPython wasm32, gc.mem_alloc() delta, collection off): Solver(9, 12) 7,872 bytes
 (8: 5,840; 10: 11,968): 8 bytes an entry + 3.8 KB, the stacks 80 bytes a trick (hard's
-Solver(8, 7): 5,200). start() and step() allocate nothing; solve() its result tuple.
+Solver(7, 7): 4,176). start() and step() allocate nothing; solve() its result tuple.
 """
 
 from engine.cards import RANK_POINTS

@@ -5,10 +5,10 @@
     endgame     tricks left at which the two-hand endgame is solved exactly
     nodes       node budget of the exact endgame search
     table_bits  its transposition table holds 2**table_bits entries (8 bytes each + 3.3-3.8 KB);
-                hard's 2**8 solves about as many endgames as 2**9 within its 1500 nodes (hard v
-                hard, seeds 1-20 of hoyle: 928 of 944 decisions against 930; seeds 1-40 of
-                french: 2,286 of 2,324 against 2,300 of 2,333) in 5,840 bytes instead of 7,872,
-                which a PyBadge's heap needs (2**9 solved as many as 2**11, 20,160 bytes)
+                hard's 2**7 solves about as many endgames as 2**8 and 2**9 within its 1500
+                nodes (hard v hard, seeds 1-20: hoyle 910 of 928 decisions, 928 of 944 with
+                2**8, 930 of 944 with 2**9; french 1,120 of 1,139, 1,139 of 1,155 with 2**8) in
+                4,176 bytes instead of 5,200 and 7,248, which a PyBadge's heap needs
     bid_margin  points of safety kept below the hand's value when bidding
     counts      counts its own card points, so it knocks as soon as it can (hoyle)
     infers      reads voids and short suits from the play (else samples ignore them)
@@ -50,7 +50,7 @@ BSAMPLES = const(12)
 LEVELS = (
     ("easy",   (0,     0,     0,     0,      40,        0,     0,     0,    0,       0,    0)),
     ("normal", (1,     3,     4,     150,    20,        1,     0,     0,    0,       0,    8)),
-    ("hard",   (1,     6,     7,     1500,   10,        1,     1,     1,    1,       1,    8)),
+    ("hard",   (1,     6,     7,     1500,   10,        1,     1,     1,    1,       1,    7)),
     ("expert", (1,     40,    12,    200000, 10,        1,     1,     1,    1,       1,    14,         40,        6)),
 )
 
