@@ -153,3 +153,9 @@ def test_hash_values_stay_small_ints():
     check_many(solver, 4, 100, 6)
     for v in solver.k1 + solver.k2 + solver.chk:
         assert -1 <= v < 2 ** 29
+
+
+def test_the_last_tricks_bonus_is_the_rules_own():
+    # The solver keeps the bonus as a const() of its own (no lookup per node on the board).
+    from engine.ai import endgame
+    assert endgame._LAST == cards.LAST_TRICK_POINTS
