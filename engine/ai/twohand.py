@@ -123,12 +123,13 @@ class TwoHandPlayer(Player):
             yield 1
         if done and solver.move >= 0:
             self.decision = self.chooser.action_for(obs, solver.move)
-            mine = solver.value if self.seat == 0 else self.remaining(obs) - solver.value
-            self.why = "solved: takes %d of %d" % (mine, self.remaining(obs))
+            left = self.remaining(obs)
+            mine = solver.value if self.seat == 0 else left - solver.value
+            self.why = "solved: takes %d of %d" % (mine, left)
 
     def remaining(self, obs):
         """Card points still to win, the trick in progress and the last trick's 10 included."""
-        total = 10
+        total = cards.LAST_TRICK_POINTS
         for f in range(32):
             total += cards.points(f) * (2 - self.memory.played[f])
         for f in obs.trick:
