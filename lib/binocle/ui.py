@@ -127,7 +127,8 @@ _UNKNOWN = const(31)        # characters the font lacks show as '?'
 _inks = []                  # ((colour, background), palette): texts share palettes
 
 
-def _ink(color, background):
+def ink(color, background):
+    """The 2-colour palette of a text (background None: transparent), shared by its texts."""
     for key, p in _inks:
         if key == (color, background):
             return p
@@ -145,7 +146,7 @@ def text(s, x, y, color=WHITE, background=None, width=0):
     """A line of text with its top-left corner at (x, y), `width` characters wide
     (0: to the right edge of the game screen). A background fills the whole width."""
     n = width or max(1, (W - x) // GLYPH_W)
-    t = displayio.TileGrid(_STRIP, pixel_shader=_ink(color, background), width=n, height=1,
+    t = displayio.TileGrid(_STRIP, pixel_shader=ink(color, background), width=n, height=1,
                            tile_width=_CELL[0], tile_height=_CELL[1], default_tile=_TILES[0], x=x, y=y)
     set_text(t, s)
     return t
@@ -154,7 +155,7 @@ def text(s, x, y, color=WHITE, background=None, width=0):
 def block(x, y, cols, rows, color=WHITE, background=None):
     """Lines of text in one TileGrid, `rows` lines of `cols` characters (a TileGrid
     costs about 96 bytes besides a byte a character: one for a page, not one a line)."""
-    return displayio.TileGrid(_STRIP, pixel_shader=_ink(color, background), width=cols, height=rows,
+    return displayio.TileGrid(_STRIP, pixel_shader=ink(color, background), width=cols, height=rows,
                               tile_width=_CELL[0], tile_height=_CELL[1], default_tile=_TILES[0], x=x, y=y)
 
 

@@ -145,7 +145,7 @@ def info_text(obs, names):
     s = obs.soloist
     if s is None or s < 0:
         return ""
-    contract = obs.contract[0] if obs.contract is not None else -1
-    if contract == 4:
+    from engine.binokel import CONTRACT_DURCH         # loaded already: the game's own module
+    if obs.contract is not None and obs.contract[0] == CONTRACT_DURCH:
         return "%s: Durch" % names[s]
     return "%s play%s %d" % (names[s], "" if s == 0 else "s", obs.bid)

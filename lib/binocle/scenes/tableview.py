@@ -110,7 +110,7 @@ class TableView:
             s = "You %d  to %d" % (sc[0], obs.target)
             ui.set_text(self.info, layout.info_text(obs, names))
         ui.set_lines(self.status, (s, layout.prompt(obs, names)))
-        self.status.pixel_shader = ui._ink(ui.YELLOW if obs.turn == 0 else ui.WHITE, ui.DARK)
+        self.status.pixel_shader = ui.ink(ui.YELLOW if obs.turn == 0 else ui.WHITE, ui.DARK)
 
     def draw_opponents(self, obs):
         names = self.session.names
