@@ -524,3 +524,21 @@ def test_hoyle_rule_10_irregular_actions_are_rejected():
         state.apply(actions.EXCHANGE)             # no trick won yet
     with pytest.raises(IllegalAction):
         state.apply(actions.DEAL)
+
+
+def test_a_meld_uses_table_cards_exactly_when_its_sources_say_so():
+    # The meld menu marks the one of two alike lines that reuses table cards by its sources.
+    from engine.ai import new_player
+    seen = 0
+    for rules in ("hoyle", "french"):
+        state = new_game(rules, 3)
+        seats = [new_player(rules, p, "normal", 3) for p in range(2)]
+        while state.deal_number <= 3 and not state.is_game_over():
+            p = state.current_player()
+            obs = state.observation(p)
+            for a in obs.legal:
+                if actions.is_meld(a):
+                    assert bool(actions.meld_sources(a)) == ("from the table" in state.describe(a)), a
+                    seen += bool(actions.meld_sources(a))
+            state.apply(seats[p].choose(obs))
+    assert seen > 0

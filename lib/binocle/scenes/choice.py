@@ -28,7 +28,7 @@ class Choice(MenuScene):
         texts = [words.choice(session, obs, a) if a >= 0 else "Play on" for a in self.actions]
         for i in range(len(texts)):        # two lines alike: the one that reuses table cards says so
             a = self.actions[i]
-            if texts.count(texts[i]) > 1 and actions.is_meld(a) and "table" in session.describe(a):
+            if texts.count(texts[i]) > 1 and actions.is_meld(a) and actions.meld_sources(a):
                 texts[i] += " (table)"
         rows = min(5, len(texts))
         # Under the prompt line; the knock menu of a trick in play at the foot, off the trick.
