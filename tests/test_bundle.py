@@ -54,7 +54,7 @@ def test_the_bundle_holds_the_game_and_nothing_of_the_desktop(game):
 
 
 def test_no_third_party_library_goes_on_the_drive(game):
-    # the card sheet is an OnDiskBitmap, text the firmware's terminal font, panels vectorio
+    # the card art is an OnDiskBitmap, text the firmware's terminal font, panels vectorio
     _out, m = game
     paths = set(f["path"] for f in m["files"])
     assert [p for p in paths if p.startswith("lib/") and not p.startswith("lib/binocle/")] == []

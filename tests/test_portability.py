@@ -12,7 +12,7 @@ ENGINE = os.path.join(ROOT, "engine")
 APP = os.path.join(ROOT, "lib", "binocle")
 ALLOWED_IMPORTS = {"micropython", "engine"}
 # What the app may import on the board: modules of the firmware of every board it knows
-# (vectorio too: only SAMD21 builds leave it out), and no library: the card sheet is an
+# (vectorio too: only SAMD21 builds leave it out), and no library: the card art is an
 # OnDiskBitmap, texts are the terminal font.
 APP_IMPORTS = ALLOWED_IMPORTS | {
     "binocle", "displayio", "vectorio", "terminalio", "board", "keypad", "analogio", "supervisor",

@@ -94,9 +94,9 @@ def test_cards_that_cannot_be_played_are_dimmed(d):
         sprite = t.sprite_of(k)
         assert sprite[0] == face
         if action in t.obs.legal:
-            assert sprite.pixel_shader is d.app.sheet.palette
+            assert sprite.pixel_shader is d.app.art.palette
         else:
-            assert sprite.pixel_shader is d.app.sheet.dim
+            assert sprite.pixel_shader is d.app.art.dim
             dimmed += 1
     assert dimmed > 0
     # a dimmed card's face is grey on screen: look inside the last card, which nothing covers
@@ -222,7 +222,7 @@ def test_the_app_and_a_game_fit_in_64_kb(d):
     rows = uimem.report(d)
     assert [r["rules"] for r in rows] == ["hoyle", "french", "binokel"]
     for r in rows:
-        assert r["sheet"] == uimem.ONDISK                   # the card sheet's pixels stay on the drive
+        assert r["art"] == uimem.ONDISK                     # the card art's pixels stay on the drive
         assert r["parts"]["texts"] >= 7 * uimem.TILEGRID          # the message band and the status: a block each
         assert r["total"] < 64 * 1024, r
     d.app.settings.level = 1

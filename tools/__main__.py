@@ -23,7 +23,7 @@ COMMANDS = (
     ("mpy", "tools.mpy", "run a script under MicroPython (WASI build) from the repository root"),
     ("gen-tables", "tools.gen_tables", "regenerate engine/tables*.py"),
     ("tune", "tools.tune", "fit the binokel soloist's trick table by self-play"),
-    ("gen-assets", "tools.gen_assets", "regenerate assets/cards.bmp, the card sprite sheet"),
+    ("gen-assets", "tools.gen_assets", "regenerate assets/cards.bmp, the card art"),
     ("fuzz", "tools.fuzz", "random legal and illegal action ints against every rule set, checking the invariants"),
     ("soak", "tools.soak", "AI against AI under MicroPython, saved after every action; the heap must not grow"),
     ("golden", "tools.golden", "regenerate tests/data/golden_counts.txt (legal-action counts)"),

@@ -1,4 +1,4 @@
-"""Write assets/cards.bmp: the card sprite sheet, drawn from pixel patterns in code.
+"""Write assets/cards.bmp: the card art, drawn from pixel patterns in code.
 
     python -m tools gen-assets [--out DIR] [--check]
 
@@ -430,7 +430,7 @@ def sign_tile(suit):
 
 
 def tiles():
-    """The 40 tiles in sheet order."""
+    """The 40 tiles in their order in the card art."""
     out = [face_tile(f) for f in range(FACES)]
     for f, t in enumerate(out):
         # the dim palette changes only 1, 2 and 3; anything else would not dim
@@ -444,16 +444,16 @@ def tiles():
 
 
 def build_image():
-    """The sheet as a Pillow image in mode P with the palette set."""
-    sheet = Image.new("P", (WIDTH, HEIGHT), TRANSPARENT)
+    """The card art as a Pillow image in mode P with the palette set."""
+    art = Image.new("P", (WIDTH, HEIGHT), TRANSPARENT)
     for i, t in enumerate(tiles()):
         img = Image.frombytes("P", (TILE_W, TILE_H), bytes(t.px))
-        sheet.paste(img, ((i % COLUMNS) * TILE_W, (i // COLUMNS) * TILE_H))
+        art.paste(img, ((i % COLUMNS) * TILE_W, (i // COLUMNS) * TILE_H))
     rgb = []
     for c in PALETTE:
         rgb += [c >> 16, (c >> 8) & 255, c & 255]
-    sheet.putpalette(rgb)
-    return sheet
+    art.putpalette(rgb)
+    return art
 
 
 def bmp4(width, height, pixels, palette):
@@ -491,7 +491,7 @@ def build_sheet():
 
 @cli.command("gen-assets")
 def main(argv):
-    parser = cli.Parser("gen-assets", "Write the card sprite sheet %s." % FILENAME)
+    parser = cli.Parser("gen-assets", "Write the card art %s." % FILENAME)
     parser.add_argument("--out", metavar="DIR", default=os.path.join(ROOT, "assets"),
                         help="folder to write to (default: the repository's assets/)")
     parser.add_argument("--check", action="store_true",

@@ -945,12 +945,12 @@ SOLVER_TABLE = (("easy", 0), ("normal", 5840), ("hard", 7872))
 
 
 class Count:
-    def __init__(self, card_sheet, font):
-        self.card_sheet = card_sheet
+    def __init__(self, card_art, font):
+        self.card_art = card_art
         self.font = font
         self.seen = set()
         self.parts = {"bitmaps": 0, "tile grids": 0, "palettes": 0, "texts": 0, "groups": 0}
-        self.sheet = 0
+        self.art = 0
 
     def once(self, obj):
         if id(obj) in self.seen:
@@ -983,8 +983,8 @@ class Count:
             else:
                 self.parts["tile grids"] += grid
                 n = self.bitmap(node._bitmap)
-                if n and node._bitmap is self.card_sheet:
-                    self.sheet = n
+                if n and node._bitmap is self.card_art:
+                    self.art = n
             self.palette(node._pixel_shader)
         elif type(node).__name__ == "Rectangle":         # a vectorio panel
             self.parts["groups"] += RECTANGLE
@@ -1008,9 +1008,9 @@ def first_menu(driver, rules, seed):
 def count_screen(driver):
     """The Count of everything on the simulator's screen now."""
     from binocle import ui
-    c = Count(driver.app.sheet.bitmap, ui._STRIP)
+    c = Count(driver.app.art.bitmap, ui._STRIP)
     c.walk(driver.app.root)
-    c.palette(driver.app.sheet.dim)          # the dimmed cards' palette, in use or not
+    c.palette(driver.app.art.dim)          # the dimmed cards' palette, in use or not
     return c
 
 
@@ -1024,7 +1024,7 @@ def report(d):
         seats = 2 if two_hand else 3                       # AI seats plus the hint adviser
         table = SOLVER_TABLE[2][1] if two_hand else 0
         game = ENGINE_STATE + AI_SEAT * seats + table
-        rows.append({"rules": rules, "display": c.total(), "parts": dict(c.parts), "sheet": c.sheet,
+        rows.append({"rules": rules, "display": c.total(), "parts": dict(c.parts), "art": c.art,
                      "game": game, "total": c.total() + game})
     return rows
 

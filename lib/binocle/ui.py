@@ -1,10 +1,10 @@
-"""Drawing helpers shared by the scenes: the card sheet, text, panels and a menu.
+"""Drawing helpers shared by the scenes: the card art, text, panels and a menu.
 
 Only what every board's firmware has (displayio, terminalio, vectorio: only the
 SAMD21 builds leave vectorio out, and no board the game knows is one): a line of
 text is a TileGrid over the terminal font (one byte a character), a block of
 lines one TileGrid, a panel a vectorio rectangle (96 bytes, whatever its size),
-the card sheet an OnDiskBitmap whose pixels stay on the drive.
+the card art an OnDiskBitmap whose pixels stay on the drive.
 
 The game screen is 160x128 (layout below); a larger screen shows it centred.
 
@@ -34,7 +34,7 @@ LINE = const(12)          # terminalio.FONT is 6x12
 GLYPH_W = const(6)
 CHARS = const(26)         # characters on one line
 
-# The card sheet (tools/gen_assets.py): 20x28 tiles, 8 to a row, 40 tiles.
+# The card art (tools/gen_assets.py): 20x28 tiles, 8 to a row, 40 tiles.
 CARD_W = const(20)
 CARD_H = const(28)
 BACK = const(32)
@@ -42,7 +42,7 @@ SLOT = const(33)
 SUIT_SIGN = const(34)     # + suit: the suit symbol alone
 BLANK = const(38)
 # A card that cannot be played now is drawn through a second palette: white, ink
-# and red (entries 1, 2, 3) take the sheet's dim colours (entries 4, 5, 6).
+# and red (entries 1, 2, 3) take the card art's dim colours (entries 4, 5, 6).
 _DIM_FROM = const(4)
 
 WHITE = const(0xFFFFFF)
@@ -54,12 +54,12 @@ INK = const(0x101010)
 RED = const(0xE04040)
 
 
-class Sheet:
-    """The card sprite sheet, loaded once; every card on screen is a 1-tile TileGrid over it."""
+class CardArt:
+    """The card images (one bitmap of tiles), loaded once; every card on screen is a 1-tile TileGrid over it."""
 
     def __init__(self, path):
         # The pixels stay on the drive: displayio reads the few it draws from the file,
-        # so the sheet takes no RAM but its object (11 KB as a Bitmap).
+        # so the card art takes no RAM but its object (11 KB as a Bitmap).
         self.bitmap = displayio.OnDiskBitmap(path)
         self.palette = self.bitmap.pixel_shader
         self.palette.make_transparent(0)

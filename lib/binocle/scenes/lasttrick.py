@@ -26,7 +26,7 @@ class LastTrick:
         for i in range(len(trick)):
             seat = (obs.last_leader + i) % n
             x = 20 + i * 42
-            g.append(app.sheet.sprite(trick[i], x, 36))
+            g.append(app.art.sprite(trick[i], x, 36))
             g.append(ui.text(names[seat][:5], x - 2, 66, ui.WHITE))
 
     def update(self, now):

@@ -23,7 +23,7 @@ class TableView:
 
     def _build(self):
         g = self.group
-        sheet = self.app.sheet
+        art = self.app.art
         three = self.session.players() == 3
         g.append(ui.panel(0, 0, ui.W, ui.H, ui.GREEN))
         self.status = ui.block(1, 0, ui.CHARS, 2, ui.WHITE, ui.DARK)    # scores; the prompt
@@ -33,15 +33,15 @@ class TableView:
             g.append(self.info)
         self.opp = []                                    # per opponent: back sprite, its label
         for x, y, lx, ly in self.lay.opponents:
-            back = sheet.sprite(ui.BACK, x, y)
+            back = art.sprite(ui.BACK, x, y)
             g.append(back)
             lab = None
             if lx >= 0:                                  # binokel: name and score by the seat
                 lab = ui.block(lx, ly, 5, 2)
                 g.append(lab)
             self.opp.append((back, lab))
-        self.stock = sheet.sprite(ui.BACK, 136, 52)
-        self.turnup = sheet.sprite(ui.BLANK, 118, 54)
+        self.stock = art.sprite(ui.BACK, 136, 52)
+        self.turnup = art.sprite(ui.BLANK, 118, 54)
         self.stock_label = ui.text("", 118, 82, ui.WHITE, width=7)
         for s in (self.turnup, self.stock, self.stock_label):
             g.append(s)
@@ -78,7 +78,7 @@ class TableView:
         group = displayio.Group()
         sprites = []
         for _ in range(n):
-            s = self.app.sheet.sprite(ui.BLANK)
+            s = self.app.art.sprite(ui.BLANK)
             s.hidden = True
             sprites.append(s)
             group.append(s)
@@ -145,7 +145,7 @@ class TableView:
         for i in range(len(sprites)):
             s = sprites[i]
             if i < n:
-                self.app.sheet.show(s, faces[i], dim)
+                self.app.art.show(s, faces[i], dim)
                 s.x, s.y = x0 + i * step, y
                 s.hidden = False
             else:
@@ -207,7 +207,7 @@ class TableView:
                 continue
             face, action, _src = slots[i]
             ok = not picking or action in legal
-            self.app.sheet.show(s, face, not ok)
+            self.app.art.show(s, face, not ok)
             s.x = x0 + i * step
             s.y = y - (_RAISE if picking and first + i == self.cursor else 0)
             s.hidden = False

@@ -20,7 +20,7 @@ class Title(OptionMenu):
         self.group = displayio.Group()
         self.group.append(ui.panel(0, 0, ui.W, ui.H, ui.GREEN))
         for i, f in enumerate((29, 23, 31, 7)):            # A of clubs, 10D, AC... a fan of cards
-            self.group.append(app.sheet.sprite(f, 104 + i * 12, 2 + (i % 2) * 3))
+            self.group.append(app.art.sprite(f, 104 + i * 12, 2 + (i % 2) * 3))
         name = displayio.Group(x=4, y=4, scale=2)
         name.append(ui.text("Binocle", 0, 0, ui.YELLOW, width=7))
         self.group.append(name)
