@@ -48,7 +48,7 @@ def new_solver(rules, *level_names):
     for name in level_names:
         p = levels.params(name)
         if p[levels.ENDGAME]:
-            bits = max(bits, p[levels.TABLE_BITS])
+            bits = max(bits, p[levels.TT_BITS])
             tricks = max(tricks, p[levels.ENDGAME])
     if not bits:
         return None

@@ -4,7 +4,7 @@
     samples     sampled deals per card decision (engine/ai/play.py)
     endgame     tricks left at which the two-hand endgame is solved exactly
     nodes       node budget of the exact endgame search
-    table_bits  its transposition table holds 2**table_bits entries (8 bytes each + 3.3-3.8 KB);
+    tt_bits     the endgame's transposition table holds 2**tt_bits entries (8 bytes each + 3.3-3.8 KB);
                 hard's 2**7 solves about as many endgames as 2**8 and 2**9 within its 1500
                 nodes (hard v hard, seeds 1-20: hoyle 910 of 928 decisions, 928 of 944 with
                 2**8, 930 of 944 with 2**9; french 1,120 of 1,139, 1,139 of 1,155 with 2**8) in
@@ -42,11 +42,11 @@ INFERS = const(6)
 PLANS = const(7)
 ROLLOUTS = const(8)
 KEEPS = const(9)
-TABLE_BITS = const(10)
+TT_BITS = const(10)
 CONTRACTS = const(11)
 BSAMPLES = const(12)
 
-#          memory samples endgame nodes   bid_margin counts infers plans rollouts keeps table_bits [contracts bsamples]
+#          memory samples endgame nodes   bid_margin counts infers plans rollouts keeps tt_bits [contracts bsamples]
 LEVELS = (
     ("easy",   (0,     0,     0,     0,      40,        0,     0,     0,    0,       0,    0)),
     ("normal", (1,     3,     4,     150,    20,        1,     0,     0,    0,       0,    8)),

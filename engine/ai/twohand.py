@@ -104,7 +104,7 @@ class TwoHandPlayer(Player):
         """Exact search in slices; leaves .decision -1 if the budget runs out first."""
         from engine.ai.endgame import Solver
         if self.solver is None:
-            self.solver = Solver(self.p[levels.TABLE_BITS], self.p[levels.ENDGAME])
+            self.solver = Solver(self.p[levels.TT_BITS], self.p[levels.ENDGAME])
         if self.solver_deal != obs.deal_number:
             self.solver.clear()             # entries of past deals only fill the table
             self.solver_deal = obs.deal_number

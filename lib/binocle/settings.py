@@ -6,7 +6,7 @@ Values are indices into the choice tuples, so they fit in a byte each
 from engine.rules import RULE_SETS, find, option_bits, OPTIONS, OPT_PACK64, OPT_NO_GRAND, OPT_TARGET
 
 # (key, label, choices): the settings screen lists them in this order.
-TABLE = (
+LINES = (
     ("level", "AI level", ("Easy", "Normal", "Hard")),
     ("anim", "Animation", ("Off", "Fast", "Normal", "Slow")),
     ("pace", "AI pace", ("Fast", "Normal", "Slow")),
@@ -69,7 +69,7 @@ class Settings:
         return getattr(self, key)
 
     def text(self, key):
-        for k, label, choices in TABLE:
+        for k, label, choices in LINES:
             if k == key:
                 return "%s: %s" % (label, choices[getattr(self, key)])
         return key

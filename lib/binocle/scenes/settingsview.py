@@ -5,7 +5,7 @@ forget this module with them (their UNLOAD)."""
 
 from binocle import buttons as B
 from binocle import ui
-from binocle.settings import TABLE
+from binocle.settings import LINES
 from binocle.scenes.base import MenuScene
 
 class OptionMenu(MenuScene):
@@ -40,7 +40,7 @@ class SettingsScreen(OptionMenu):
         from binocle.version import VERSION
         self.app = app
         # The sound line only where the board has a speaker.
-        self.keys = [row for row in TABLE if row[0] != "sound" or getattr(app.profile, "tone", None)]
+        self.keys = [row for row in LINES if row[0] != "sound" or getattr(app.profile, "tone", None)]
         items = [app.settings.text(k) for k, _, _ in self.keys]
         items.append("Version " + VERSION)
         import gc
