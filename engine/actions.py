@@ -19,8 +19,8 @@
           | kind+1| src7 | src6 |...| src0 |
           +-------+------+------+---+------+
 
-  kind indexes the rule set's meld kinds (engine/tables_hoyle.py or
-  engine/tables_french.py); srcN says where the card(s) of the kind's N-th
+  kind indexes the rule set's meld kinds (engine/melddata_hoyle.py or
+  engine/melddata_french.py); srcN says where the card(s) of the kind's N-th
   face come from. For a face needed once: 0 concealed hand, 1 first table
   copy, 2 second table copy. For a face needed twice: 0 both from hand,
   1 hand + first table copy, 2 hand + second table copy, 3 both table

@@ -1,6 +1,6 @@
 """The French two-handed binocle to 1500 (RULES.md french); the deal itself is in twohand.py."""
 
-from engine import tables_french as T
+from engine import melddata_french as T
 from engine.twohand import TwoHandState, NOTE_NONE
 
 

@@ -1,6 +1,6 @@
 """Two-handed Binocle to 1000 with knocking (RULES.md hoyle); the deal itself is in twohand.py."""
 
-from engine import tables_hoyle as T
+from engine import melddata_hoyle as T
 from engine.rules import OPT_PACK64, OPT_NO_GRAND
 from engine.twohand import TwoHandState, NOTE_NONE, NOTE_TARGET_RAISED
 

@@ -2,7 +2,7 @@
 
 The four meld types count separately and a card may serve once in each, so
 the best total is the sum of each type's best, and each type's best is a
-table look-up or a minimum (engine/tables_binokel.py holds the tables).
+table look-up or a minimum (engine/melddata_binokel.py holds them).
 
 A meld is (name, points, faces, kind): the name is for the screen only; what
 reads a meld's type (engine/ai/memory.py) reads its kind, 0 to KINDS - 1:
@@ -23,7 +23,7 @@ except ImportError:  # CPython
 
 from engine import cards
 from engine.cards import RA, RT, RK, RQ, RJ, R9
-from engine import tables_binokel as T
+from engine import melddata_binokel as T
 
 _QS = 0 * 8 + RQ   # queen of spades
 _JD = 2 * 8 + RJ   # jack of diamonds

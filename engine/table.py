@@ -29,7 +29,7 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-from engine.tables import KIND_STRIDE, CLASS_NINE
+from engine.melddata import KIND_STRIDE, CLASS_NINE
 
 _FACE_MASK = const(31)
 _NINE_FLAG = const(0x100000)

@@ -28,7 +28,7 @@ Per-deal state, all small ints and bytearrays:
 from engine import actions, cards, tricks
 from engine.state import (GameState, PH_PLAY, PH_ANNOUNCE, PH_KNOCK)
 from engine.table import Table
-from engine import tables as T
+from engine import melddata as T
 
 DIX_POINTS = 10         # the trump nine exchanged for the turn-up, or turned up itself
 
@@ -39,7 +39,7 @@ NOTE_KNOCK = 2          # the deal ended in a knock (hoyle)
 
 
 class TwoHandState(GameState):
-    """A two-hand deal; a rule set's subclass gives its meld tables (KINDS, KIND_NAMES,
+    """A two-hand deal; a rule set's subclass gives its meld data (KINDS, KIND_NAMES,
     KIND_COUNT), its flags (KNOCKING, SHOW_LAST_CARD) and decide_game_end()."""
     PLAYERS = 2
     # Sheet rows: (number, dealer, bonus, cards, scores, note), see engine/state.py.

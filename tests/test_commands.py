@@ -212,8 +212,8 @@ def run_mpy(tmp_path):
     assert done.stdout.strip() == "hello micropython ['a', 'b']"
 
 
-def run_gen_tables(tmp_path):
-    done = tools(tmp_path, "gen-tables", "--check")
+def run_gen_melddata(tmp_path):
+    done = tools(tmp_path, "gen-melddata", "--check")
     assert_works(done)
     assert done.stdout.count("up to date") == 4
 
@@ -245,7 +245,7 @@ RUNS = {
     "sim": run_sim, "screens": run_screens, "ui-memory": run_ui_memory, "gen-assets": run_gen_assets,
     "bundle": run_bundle, "deploy": run_deploy, "firmware": run_firmware, "play": run_play,
     "arena": run_arena, "melds": run_melds, "bench": run_bench, "device-tests": run_device_tests,
-    "mpy": run_mpy, "gen-tables": run_gen_tables, "tune": run_tune, "fuzz": run_fuzz,
+    "mpy": run_mpy, "gen-melddata": run_gen_melddata, "tune": run_tune, "fuzz": run_fuzz,
     "soak": run_soak, "golden": run_golden,
 }
 
@@ -264,7 +264,7 @@ MISTAKES = {
     "bench": (("--rules", "nosuch"), ("nosuch",)),
     "device-tests": (("nomatch",), ("nomatch",)),
     "mpy": ((), ("script",)),
-    "gen-tables": (("--bogus",), ("--bogus",)),
+    "gen-melddata": (("--bogus",), ("--bogus",)),
     "tune": (("--deals", "-1"), ("--deals",)),
     "fuzz": (("--games", "0"), ("--games",)),
     "soak": (("--deals", "1"), ("--deals",)),

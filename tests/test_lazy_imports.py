@@ -21,11 +21,11 @@ while state.phase != PH_BETWEEN and not state.is_game_over():
 print(" ".join(sorted(m for m in sys.modules if m.split(".")[0] == "engine")))
 """
 
-TWO_HAND_ONLY = {"engine.twohand", "engine.table", "engine.tables", "engine.ai.twohand", "engine.ai.announce",
+TWO_HAND_ONLY = {"engine.twohand", "engine.table", "engine.melddata", "engine.ai.twohand", "engine.ai.announce",
                  "engine.ai.endgame"}
-BINOKEL_ONLY = {"engine.binokel", "engine.melds", "engine.tables_binokel", "engine.ai.binokel",
+BINOKEL_ONLY = {"engine.binokel", "engine.melds", "engine.melddata_binokel", "engine.ai.binokel",
                 "engine.ai.bidding"}
-OWN = {"hoyle": {"engine.hoyle", "engine.tables_hoyle"}, "french": {"engine.french", "engine.tables_french"},
+OWN = {"hoyle": {"engine.hoyle", "engine.melddata_hoyle"}, "french": {"engine.french", "engine.melddata_french"},
        "binokel": set()}
 
 

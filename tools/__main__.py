@@ -21,7 +21,7 @@ COMMANDS = (
     ("bench", "tools.bench", "engine speed and memory on CPython and MicroPython, as JSON"),
     ("device-tests", "tools.device", "run tests/device under MicroPython (WASI build)"),
     ("mpy", "tools.mpy", "run a script under MicroPython (WASI build) from the repository root"),
-    ("gen-tables", "tools.gen_tables", "regenerate engine/tables*.py"),
+    ("gen-melddata", "tools.gen_melddata", "regenerate engine/melddata*.py"),
     ("tune", "tools.tune", "fit the binokel soloist's trick table by self-play"),
     ("gen-assets", "tools.gen_assets", "regenerate assets/cards.bmp, the card art"),
     ("fuzz", "tools.fuzz", "random legal and illegal action ints against every rule set, checking the invariants"),

@@ -15,7 +15,7 @@ greedy   a short rule of thumb, the same every game:
                 copy). Leading: the lowest card. Following: if the trick
                 holds points (an A, T, K, Q or J), the lowest card that
                 beats it; otherwise, or if none beats it, the lowest card.
-    announce    the meld worth most (kind points from engine/tables_hoyle.py, tables_french.py);
+    announce    the meld worth most (kind points from engine/melddata_hoyle.py, melddata_french.py);
                 the dix exchange counts 10 and wins a tie (it also brings
                 the turn-up); PASS only when nothing else is offered.
     knock       never (it does not count its points), so hoyle games end
@@ -30,7 +30,7 @@ greedy   a short rule of thumb, the same every game:
 """
 
 from engine import actions, cards, melds, tricks
-from engine import tables as T
+from engine import melddata as T
 from engine.rules import state_class
 from engine.rng import Rng
 from engine.state import PH_PLAY, PH_ANNOUNCE, PH_BID, PH_BURY, PH_CONTRACT

@@ -13,7 +13,7 @@ is left out.
 import json
 import sys
 
-from engine import cards, melds, tables as T, tables_hoyle
+from engine import cards, melds, melddata as T, melddata_hoyle
 from engine.rules import (RULE_SETS, OPTIONS, OPT_NO_GRAND, OPT_PACK64, THREE_HAND, TWO_HAND, find, kind,
                           state_class)
 from engine.table import Table, group_shift
@@ -156,7 +156,7 @@ def two_hand_search(rules, trump, no_grand=False):
     (a rule set with OPT_NO_GRAND: hoyle's table). The trump nine counts alone only where the
     table has a kind for it (french)."""
     game = state_class(rules)
-    skip = tables_hoyle.HOYLE_GRAND_BINOCLE if no_grand else -1
+    skip = melddata_hoyle.HOYLE_GRAND_BINOCLE if no_grand else -1
     return AnnounceSearch(game.KINDS[trump], game.KIND_COUNT, game.KIND_NAMES[trump], skip,
                           cards.face(trump, cards.R9))
 

@@ -9,7 +9,7 @@ its 10 and the turn-up card.
 """
 
 from engine import actions
-from engine import tables as T
+from engine import melddata as T
 from engine.ai import values
 
 _LATER = 70          # per cent of a later extension's points counted now (it needs another trick won)

@@ -1,11 +1,11 @@
 """The AI seat of the two-hand games (hoyle, french): announcements, knocking, the exact endgame.
 
 What every rule set shares is in engine/ai/player.py; a binokel game never
-loads this module (nor engine/ai/announce.py, the tables and engine/table.py).
+loads this module (nor engine/ai/announce.py, the meld data and engine/table.py).
 """
 
 from engine import actions, cards
-from engine import tables as T
+from engine import melddata as T
 from engine.ai import levels, announce
 from engine.ai.player import Player
 from engine.rules import state_class, OPT_PACK64
@@ -21,7 +21,7 @@ class TwoHandPlayer(Player):
         self.table = Table()            # scratch: this seat's table, to look for melds
         self.hand = bytearray(32)
         self.found = []
-        game = state_class(rules)       # the rule set's meld tables (engine/tables_*.py)
+        game = state_class(rules)       # the rule set's meld data (engine/melddata_*.py)
         self.kinds_by_trump = game.KINDS
         self.kind_count = game.KIND_COUNT
         self.kind_names = game.KIND_NAMES

@@ -1,19 +1,19 @@
-"""engine/tables*.py are exactly what tools/gen_tables.py writes, and their tables say what RULES.md says."""
+"""engine/melddata*.py are exactly what tools/gen_melddata.py writes, and their data say what RULES.md says."""
 
 import os
 
-from engine import tables as T, tables_hoyle as TH, tables_french as TF, tables_binokel as TB
+from engine import melddata as T, melddata_hoyle as TH, melddata_french as TF, melddata_binokel as TB
 from engine.cards import parse
-from tools import gen_tables
+from tools import gen_melddata
 
 
-def test_tables_files_match_generator():
-    written = gen_tables.render_all()
+def test_melddata_files_match_generator():
+    written = gen_melddata.render_all()
     assert [os.path.basename(path) for path, _ in written] == [
-        "tables.py", "tables_hoyle.py", "tables_french.py", "tables_binokel.py"]
+        "melddata.py", "melddata_hoyle.py", "melddata_french.py", "melddata_binokel.py"]
     for path, text in written:
         with open(path) as fh:
-            assert fh.read() == text, "%s is stale: run python -m tools gen-tables" % path
+            assert fh.read() == text, "%s is stale: run python -m tools gen-melddata" % path
 
 
 def test_table_sizes():
