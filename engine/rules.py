@@ -17,7 +17,8 @@ name only when a game of that rule set starts, so a game holds its own rule set'
     2   binokel  3        THREE_HAND  1500    none                      Binokel, 3 hands
 
 The id is the rule set's byte in a saved record (engine/record.py) and its index in RULE_SETS
-and ROWS: ids never change. The name is GameState.RULES and Observation.rules. The kind says
+and ROWS: ids never change. Wherever a rule set is held, `rules` is its name (GameState.RULES,
+Observation.rules, Session.rules) and `rules_id` its id (Settings.rules_id, the statistics). The kind says
 which deal it plays: TWO_HAND that of engine/twohand.py (the stock, melds on the table; the AI
 of engine/ai/twohand.py), THREE_HAND that of engine/binokel.py (bidding, the Dabb; the AI of
 engine/ai/binokel.py). TARGET is the score its games play to unless an option chooses another

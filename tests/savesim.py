@@ -25,7 +25,8 @@ with contextlib.redirect_stdout(io.StringIO()):      # Blinka's note that a PC i
     from binocle import app as _app                 # noqa: E402
 App = _app.App
 from binocle import store                           # noqa: E402
-from binocle.settings import Settings, RULES        # noqa: E402
+from binocle.settings import Settings               # noqa: E402
+from engine.rules import RULE_SETS                  # noqa: E402
 from engine import actions, record                  # noqa: E402
 from engine.ai import new_player                    # noqa: E402
 from engine.rules import new_game                   # noqa: E402
@@ -140,7 +141,7 @@ def recorded(rules, seed, level="normal"):
 
 def begin(app, game):
     """Start the game on the app, as the title screen's Play does."""
-    app.settings.rules = RULES.index(game.rules)
+    app.settings.rules_id = RULE_SETS.index(game.rules)
     app.new_session(game.seed)
 
 

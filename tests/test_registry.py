@@ -104,7 +104,11 @@ def test_the_app_takes_its_rule_sets_from_the_registry():
     from tools.sim import load_paths
     load_paths()
     from binocle import settings, words
-    assert settings.RULES is RULE_SETS
+    assert not hasattr(settings, "RULES")          # no list of its own: the registry's ids
+    st = settings.Settings()
+    for i in range(len(RULE_SETS)):
+        st.rules_id = i
+        assert st.rules_name() == RULE_SETS[i] and st.rules_id_of(RULE_SETS[i]) == i
     assert [words.rule_title(n) for n in RULE_SETS] == [row[rules.TITLE] for row in ROWS]
 
 

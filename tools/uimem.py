@@ -701,11 +701,11 @@ def to_menu_line(prefix):
             raise RuntimeError("no line %r in %s" % (prefix, top()))
 
 
-def cycle(key, value):
-    """A setting of the title's line key, pressed until it has value."""
+def cycle(key, value, attr=None):
+    """The title's line key pressed until its setting (attr, else key) has value."""
     yield from to_title_line(key)
     k = 0
-    while setting(key) != value:
+    while setting(attr or key) != value:
         yield from press("A")
         yield from wait(("Title",))
         k += 1
@@ -739,7 +739,7 @@ def title_and_settings():
     yield from measure("settings (title)")
     yield from press("B")
     yield from wait(("Title",))
-    yield from cycle("rules", RULE_SETS.index(RULES))
+    yield from cycle("rules", RULE_SETS.index(RULES), "rules_id")
     yield from cycle("level", 2)                     # hard
 
 

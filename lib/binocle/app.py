@@ -309,7 +309,7 @@ class App:
     def deal_done(self, obs):
         """Count what the game finished and is not counted yet (stats.py: once each)."""
         st, s = self.settings, self.session
-        self.stats.count(st.rules_of(s.rules), st.game_level, s.state.sheet,
+        self.stats.count(st.rules_id_of(s.rules), st.game_level, s.state.sheet,
                          s.state.is_game_over(), s.state.winner() == 0)
 
     def beep(self, freq, ms):

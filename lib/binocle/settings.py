@@ -15,7 +15,6 @@ LINES = (
     ("sound", "Sound", ("Off", "On")),        # listed only on boards with a speaker
 )
 # The new-game options (title screen).
-RULES = RULE_SETS            # the rule sets by id (engine/rules.py)
 TARGETS = (1000, 1250, 1500, 2000, 2500)
 
 ANIM_MS = (0, 120, 220, 380)      # one card slide
@@ -28,7 +27,7 @@ LEVEL_NAMES = ("easy", "normal", "hard")
 
 # The bytes kept in the saves' settings slot: a layout version, then one byte per field.
 LAYOUT = 1
-FIELDS = ("level", "anim", "pace", "hints", "sort", "rules", "pack64", "grand", "target", "sound",
+FIELDS = ("level", "anim", "pace", "hints", "sort", "rules_id", "pack64", "grand", "target", "sound",
           "game_level")
 LIMITS = (3, 4, 3, 2, 2, 3, 2, 2, 5, 2, 3)      # each field's number of values
 
@@ -40,7 +39,7 @@ class Settings:
         self.pace = 1
         self.hints = 1
         self.sort = 0
-        self.rules = 0
+        self.rules_id = 0         # the rule set by its id (engine/rules.py RULE_SETS)
         self.pack64 = 0
         self.grand = 1
         self.target = 2           # index in TARGETS: 1500
@@ -75,14 +74,14 @@ class Settings:
         return key
 
     def rules_name(self):
-        return RULES[self.rules]
+        return RULE_SETS[self.rules_id]
 
     def level_name(self, level=None):
         return LEVEL_NAMES[self.level if level is None else level]
 
-    def rules_of(self, name):
-        for i in range(len(RULES)):
-            if RULES[i] == name:
+    def rules_id_of(self, name):
+        for i in range(len(RULE_SETS)):
+            if RULE_SETS[i] == name:
                 return i
         return 0
 

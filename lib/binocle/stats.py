@@ -27,13 +27,13 @@ except ImportError:
     def const(x):
         return x
 
-from engine.rules import kind, state_class, THREE_HAND
-from binocle.settings import RULES, LEVEL_NAMES
+from engine.rules import kind, state_class, RULE_SETS, THREE_HAND
+from binocle.settings import LEVEL_NAMES
 
 LAYOUT = const(2)
 _CELL = const(22)
 _FIELDS = ("games", "won", "deals", "deals_won", "best", "sum", "made", "failed", "streak", "longest")
-_KEY = 1 + len(RULES) * len(LEVEL_NAMES) * _CELL        # 199: the game being counted
+_KEY = 1 + len(RULE_SETS) * len(LEVEL_NAMES) * _CELL        # 199: the game being counted
 _COUNTED = _KEY + 6
 _DONE = _KEY + 8
 _MARK = _KEY + 9
@@ -59,7 +59,7 @@ class Stats:
         again)."""
         for i in range(1, _KEY):
             self.b[i] = 0
-        for r in range(len(RULES)):
+        for r in range(len(RULE_SETS)):
             for lv in range(len(LEVEL_NAMES)):
                 self._put(self._at(r, lv) + 8, 32768)       # best deal: none yet
                 self._set_sum(self._at(r, lv) + 10, 0)
@@ -69,8 +69,8 @@ class Stats:
 
     # -- cells ------------------------------------------------------------------------
 
-    def _at(self, rules, level):
-        return 1 + (rules * len(LEVEL_NAMES) + level) * _CELL
+    def _at(self, rules_id, level):
+        return 1 + (rules_id * len(LEVEL_NAMES) + level) * _CELL
 
     def _get(self, o):
         return self.b[o] | self.b[o + 1] << 8
@@ -91,9 +91,9 @@ class Stats:
         self._put(o, v & 0xFFFF)
         self._put(o + 2, v >> 16)
 
-    def get(self, rules, level):
+    def get(self, rules_id, level):
         """A cell as a tuple in _FIELDS order (best deal None before any deal)."""
-        o = self._at(rules, level)
+        o = self._at(rules_id, level)
         best = self._get(o + 8) - 32768 if self._get(o + 4) else None
         return (self._get(o), self._get(o + 2), self._get(o + 4), self._get(o + 6), best,
                 self._sum(o + 10), self._get(o + 14), self._get(o + 16), self._get(o + 18),
@@ -101,10 +101,10 @@ class Stats:
 
     # -- what happened ----------------------------------------------------------------
 
-    def deal(self, rules, level, score, won, contract=0):
+    def deal(self, rules_id, level, score, won, contract=0):
         """A finished deal: the player's score in it, whether it was the best of the table,
         and in binokel 1 (made) or -1 (failed) when the player was the soloist."""
-        o = self._at(rules, level)
+        o = self._at(rules_id, level)
         first = self._get(o + 4) == 0
         self._add(o + 4)
         if won:
@@ -121,7 +121,7 @@ class Stats:
     def games(self):
         """Games counted in all, every rule set and level."""
         n = 0
-        for i in range(len(RULES) * len(LEVEL_NAMES)):
+        for i in range(len(RULE_SETS) * len(LEVEL_NAMES)):
             n += self._get(1 + i * _CELL)
         return n
 
@@ -149,24 +149,24 @@ class Stats:
                 return False
         return True
 
-    def count(self, rules, level, sheet, over, won):
+    def count(self, rules_id, level, sheet, over, won):
         """Count what the game being counted has finished and is not counted yet: the deals
         of its score sheet, and the game itself once over (won: by the player)."""
         b = self.b
         n = b[_COUNTED] | b[_COUNTED + 1] << 8
         while n < len(sheet):
-            self._deal_of(rules, level, sheet[n])
+            self._deal_of(rules_id, level, sheet[n])
             n += 1
             b[_COUNTED] = n & 0xFF
             b[_COUNTED + 1] = n >> 8
         if over and not b[_DONE] & 1:
-            self.game(rules, level, won)
+            self.game(rules_id, level, won)
             b[_DONE] |= 1
 
-    def _deal_of(self, rules, level, row):
+    def _deal_of(self, rules_id, level, row):
         """A row of the score sheet (engine/state.py: its fields), seen from the player's seat:
         the deal is won if the player gained more than each other player."""
-        name = RULES[rules]
+        name = RULE_SETS[rules_id]
         game = state_class(name)
         gains = game.gains_of(row)
         mine = gains[0]
@@ -176,10 +176,10 @@ class Stats:
         contract = 0                    # not the player's contract (two-hand: no contracts)
         if kind(name) == THREE_HAND and row[game.ROW_SOLOIST] == 0:
             contract = 1 if mine > 0 and not row[game.ROW_SURRENDERED] else -1
-        self.deal(rules, level, mine, won, contract)
+        self.deal(rules_id, level, mine, won, contract)
 
-    def game(self, rules, level, won):
-        o = self._at(rules, level)
+    def game(self, rules_id, level, won):
+        o = self._at(rules_id, level)
         self._add(o)
         if won:
             self._add(o + 2)

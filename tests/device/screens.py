@@ -73,9 +73,10 @@ def _first_deal(out, rules, seed):
     from engine import actions, record
     from engine.state import PH_BETWEEN, PH_PLAY, PH_BURY
     from binocle.session import Session
-    from binocle.settings import Settings, RULES as ORDER
+    from binocle.settings import Settings
+    from engine.rules import RULE_SETS as ORDER
     st = Settings()
-    st.rules = ORDER.index(rules)
+    st.rules_id = ORDER.index(rules)
     s = Session(rules, seed, st.options(), LEVEL)
     clock = _Clock()
     _note(out, "fresh", s)
@@ -148,9 +149,9 @@ class Walk:
     # -- the whole walk ---------------------------------------------------------------------
 
     def run(self, rules):
-        from binocle.settings import RULES as ORDER
+        from engine.rules import RULE_SETS as ORDER
         st = self.app.settings
-        st.rules = ORDER.index(rules)
+        st.rules_id = ORDER.index(rules)
         st.anim, st.pace, st.hints, st.sound, st.level = 0, 0, 1, 1, 0
         self.settings0 = st.to_bytes()
         self.assets0 = self.app.assets
@@ -524,7 +525,8 @@ class Walk:
 
     def fill_stats(self):
         """Some of everything in the statistics, so each of their lines shows."""
-        from binocle.settings import RULES as ORDER, LEVEL_NAMES
+        from binocle.settings import LEVEL_NAMES
+        from engine.rules import RULE_SETS as ORDER
         stats = self.app.stats
         for r in range(len(ORDER)):
             for lv in range(len(LEVEL_NAMES)):

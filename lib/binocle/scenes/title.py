@@ -2,10 +2,10 @@
 
 import displayio
 
-from engine.rules import find, OPTIONS, OPT_PACK64, OPT_NO_GRAND, OPT_TARGET
+from engine.rules import find, RULE_SETS, OPTIONS, OPT_PACK64, OPT_NO_GRAND, OPT_TARGET
 from binocle import ui
 from binocle.words import rule_title
-from binocle.settings import RULES, TARGETS, LEVEL_NAMES
+from binocle.settings import TARGETS, LEVEL_NAMES
 from binocle.scenes.settingsview import OptionMenu
 
 _OPTIONS = ("rules", "level", "pack", "grand", "target")     # LEFT/RIGHT change their value
@@ -31,7 +31,7 @@ class Title(OptionMenu):
 
     def items(self):
         st = self.app.settings
-        have = find(RULES[st.rules])[OPTIONS]           # the options of the rule set
+        have = find(RULE_SETS[st.rules_id])[OPTIONS]           # the options of the rule set
         keys = ["continue"] if self.app.saved else []
         keys += ["play", "rules", "level"]
         if have & OPT_PACK64:
@@ -53,7 +53,7 @@ class Title(OptionMenu):
         if key == "stats":
             return "Statistics"
         if key == "rules":
-            return "Rules: " + rule_title(RULES[st.rules])
+            return "Rules: " + rule_title(RULE_SETS[st.rules_id])
         if key == "level":
             return st.text("level")                     # the words of the settings screen
         if key == "pack":
@@ -85,7 +85,7 @@ class Title(OptionMenu):
             return False
         st = self.app.settings
         if key == "rules":
-            st.rules = (st.rules + step) % len(RULES)
+            st.rules_id = (st.rules_id + step) % len(RULE_SETS)
         elif key == "level":
             st.level = (st.level + step) % len(LEVEL_NAMES)
         elif key == "pack":
@@ -109,7 +109,7 @@ class Title(OptionMenu):
             self.app.push(StatsScreen(self.app))
         elif key == "help":
             from binocle.scenes.help import Help
-            self.app.push(Help(self.app, RULES[self.app.settings.rules]))
+            self.app.push(Help(self.app, RULE_SETS[self.app.settings.rules_id]))
         elif key == "settings":
             from binocle.scenes.settingsview import SettingsScreen
             self.app.push(SettingsScreen(self.app))
