@@ -26,7 +26,7 @@ def saved(app):
     """What the app would find after switching on: (record, statistics, settings)."""
     s = app.saved
     rec = None if s is None else bytes(s) if isinstance(s, bytes) else record.encode(s)
-    return rec, bytes(app.stats.b), bytes(app._settings)
+    return rec, bytes(app.stats.b), bytes(app.settings_bytes)
 
 
 def found(board, images):

@@ -73,7 +73,7 @@ class Driver:
         from binocle import ui
         out = ""
         for i in range(t.width):
-            out += chr(32 + bytes(ui._TILES).index(t[i, row]))
+            out += chr(32 + bytes(ui.GLYPH_OF).index(t[i, row]))
         return out.rstrip()
 
     def scene_name(self):

@@ -1008,7 +1008,7 @@ def first_menu(driver, rules, seed):
 def count_screen(driver):
     """The Count of everything on the simulator's screen now."""
     from binocle import ui
-    c = Count(driver.app.art.bitmap, ui._STRIP)
+    c = Count(driver.app.art.bitmap, ui.GLYPHS)
     c.walk(driver.app.root)
     c.palette(driver.app.art.dim)          # the dimmed cards' palette, in use or not
     return c

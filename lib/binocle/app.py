@@ -31,6 +31,11 @@ class App:
         self.input = Input(long_map=profile.LONG_MAP)
         self.settings = settings or Settings()
         self.notes = []                  # messages for the title screen (damaged saves)
+        # What the next journal entry holds, set by saveload.restore() and begin.py: the
+        # settings as bytes, the game's record header (7 bytes) and how many of its action
+        # bytes were saved last.
+        self.settings_bytes = self.record_head = None
+        self.kept = 0
         self._open_saves(nvm)
         self.assets = assets
         self.art = ui.CardArt(assets + "cards.bmp")
@@ -266,14 +271,14 @@ class App:
         saveload.restore(self, nvm)      # the journal, settings, statistics, the saved game
         forget("binocle.saveload", "binocle.nvmstore")   # read once: not kept during play
 
-    def _note(self, msg):
+    def note(self, msg):
         if msg:
             self.notes.append(msg.replace("\n", " "))
 
-    def _write(self):
+    def write_entry(self):
         """One journal entry: settings, statistics and the game to continue, if any."""
         if self.store is not None and not self.said_too_long and \
-                not self.store.keep(self._settings, self.stats.b, self._head, self.saved):
+                not self.store.keep(self.settings_bytes, self.stats.b, self.record_head, self.saved):
             from binocle.store import MSG_TOO_LONG
             self.said_too_long = True
             self.toast(MSG_TOO_LONG.replace("\n", " "), 4000)
@@ -283,14 +288,14 @@ class App:
         nvm, so only at every second game's end, a reset, or with no journal at all."""
         if due and self.store is not None:
             self.stats.mark(self.store.seq + 1)
-        self._write()
+        self.write_entry()
         if due and (self.store is not None or self.nvm_only):
             from binocle import nvmstore
-            nvmstore.write_backup(self.nvm, self._settings, self.stats.b)
+            nvmstore.write_backup(self.nvm, self.settings_bytes, self.stats.b)
             forget("binocle.nvmstore")
 
     def save_settings(self):
-        self._settings = self.settings.to_bytes()
+        self.settings_bytes = self.settings.to_bytes()
         self._backup(self.store is None)
 
     def save_stats(self):
@@ -303,7 +308,7 @@ class App:
         state = self.session.state
         over = state.is_game_over()
         self.saved = None if over else state
-        self._kept = len(state.history)
+        self.kept = len(state.history)
         self._backup(over and (self.store is None or self.stats.games() % 2 == 0))
 
     def deal_done(self, obs):

@@ -49,16 +49,16 @@ def resume_session(app):
     from binocle.session import resume
     data = app.saved
     if not isinstance(data, bytes):                  # the game left for the title
-        data = record.encode(data)[:7 + app._kept]
+        data = record.encode(data)[:7 + app.kept]
     try:
         app.session = resume(data, app.settings.level_name(app.settings.game_level))
     except (record.RecordError, ValueError) as e:
         app.saved = None
-        app._write()
+        app.write_entry()
         app.toast("Saved game unreadable: new start (%s)" % str(e)[:40], 4000)
         return False
     state = app.session.state
-    app._head, app.saved = data[:7], state
+    app.record_head, app.saved = data[:7], state
     if not app.stats.counting(data[1:7]):
         app.stats.begin(data[1:7], len(state.sheet), state.is_game_over())
     return True
@@ -77,10 +77,10 @@ def new_session(app, seed):
     from binocle.session import Session
     st = app.settings
     st.game_level = st.level
-    app._settings = st.to_bytes()
+    app.settings_bytes = st.to_bytes()
     app.session = Session(st.rules_name(), seed, st.options(), st.level_name())
-    app._head = record.encode(app.session.state)      # no actions yet: the header
-    app.stats.begin(app._head[1:7])
+    app.record_head = record.encode(app.session.state)      # no actions yet: the header
+    app.stats.begin(app.record_head[1:7])
     if app.store is not None:
         app.store.new_game()
     app.said_too_long = False

@@ -134,13 +134,13 @@ def restore(app, nvm):
     if not app.stats.ok:
         got.notes.append("Statistics unreadable:\nstarted afresh.")
     for msg in got.notes:
-        app._note(msg)
+        app.note(msg)
     app.saved = got.record
-    app._head = got.record[:7] if got.record else None
-    app._settings = app.settings.to_bytes()
+    app.record_head = got.record[:7] if got.record else None
+    app.settings_bytes = app.settings.to_bytes()
     app.said_too_long = False
     if got.migrate:
-        app._write()
+        app.write_entry()
         if got.nvm_game:
             clear_nvm_game(nvm)                 # the journal has it now
     elif app.store is not None:
@@ -148,7 +148,7 @@ def restore(app, nvm):
         # cache from the heap's pool at the first write, and keeps it. Now the pool has
         # room; after a game is replayed it may not, and without the cache every save
         # would erase the drive's scratch sector (supervisor's external_flash.c).
-        app._write()
+        app.write_entry()
 
 
 def _note(got, pair):
@@ -229,7 +229,8 @@ def _make(path):
 
 
 def _header(buf):
-    """(kind, version, seq, n) of a block that may be ours, else None (no CRC check)."""
+    """(kind, version, seq, n) of a block that may be ours, else None (no CRC check); the
+    block's header is drawn in store.py."""
     if buf[0] != 0xB1 or buf[1] != 0x0C or buf[7] >= 0x40:
         return None
     n = buf[8] | buf[9] << 8

@@ -121,7 +121,8 @@ def _font():
     return strip, tiles
 
 
-_STRIP, _TILES = _font()    # 95 bytes: ASCII 32..126 -> tile in _STRIP
+# GLYPHS: the text tiles, one bitmap; GLYPH_OF: 95 bytes, ASCII 32..126 -> its tile in GLYPHS
+GLYPHS, GLYPH_OF = _font()
 _CELL = FONT.get_bounding_box()[:2]      # (6, 12), the layout's GLYPH_W and LINE
 _UNKNOWN = const(31)        # characters the font lacks show as '?'
 _inks = []                  # ((colour, background), palette): texts share palettes
@@ -146,8 +147,8 @@ def text(s, x, y, color=WHITE, background=None, width=0):
     """A line of text with its top-left corner at (x, y), `width` characters wide
     (0: to the right edge of the game screen). A background fills the whole width."""
     n = width or max(1, (W - x) // GLYPH_W)
-    t = displayio.TileGrid(_STRIP, pixel_shader=ink(color, background), width=n, height=1,
-                           tile_width=_CELL[0], tile_height=_CELL[1], default_tile=_TILES[0], x=x, y=y)
+    t = displayio.TileGrid(GLYPHS, pixel_shader=ink(color, background), width=n, height=1,
+                           tile_width=_CELL[0], tile_height=_CELL[1], default_tile=GLYPH_OF[0], x=x, y=y)
     set_text(t, s)
     return t
 
@@ -155,8 +156,8 @@ def text(s, x, y, color=WHITE, background=None, width=0):
 def block(x, y, cols, rows, color=WHITE, background=None):
     """Lines of text in one TileGrid, `rows` lines of `cols` characters (a TileGrid
     costs about 96 bytes besides a byte a character: one for a page, not one a line)."""
-    return displayio.TileGrid(_STRIP, pixel_shader=ink(color, background), width=cols, height=rows,
-                              tile_width=_CELL[0], tile_height=_CELL[1], default_tile=_TILES[0], x=x, y=y)
+    return displayio.TileGrid(GLYPHS, pixel_shader=ink(color, background), width=cols, height=rows,
+                              tile_width=_CELL[0], tile_height=_CELL[1], default_tile=GLYPH_OF[0], x=x, y=y)
 
 
 def set_text(t, s):
@@ -169,7 +170,7 @@ def set_line(t, row, s):
     n = len(s)
     for i in range(t.width):
         c = ord(s[i]) - 32 if i < n else 0
-        tile = _TILES[c] if 0 <= c < 95 else _TILES[_UNKNOWN]
+        tile = GLYPH_OF[c] if 0 <= c < 95 else GLYPH_OF[_UNKNOWN]
         if t[i, row] != tile:
             t[i, row] = tile
 
