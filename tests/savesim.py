@@ -172,14 +172,14 @@ def soak(games=4, level="normal", boards=fm.BOARDS):
     """Play `games` AI games of each rule set, one after another, on each board: erase
     cycles a game of every unit, per board and rule set, and the mean saves a game (journal
     blocks written: entries and the parts of bases) per rule set."""
-    played = dict((rules, [recorded(rules, seed, level) for seed in range(games)]) for rules in RULES)
+    played = dict((rules, [recorded(rules, seed, level) for seed in range(games)]) for rules in RULE_SETS)
     wear = {}
     saves = {}
     for board_name in boards:
         board = Board(board_name)
         app = Shell(board)
         per = {}
-        for rules in RULES:
+        for rules in RULE_SETS:
             before = board.units()
             blocks = board.drive.blocks_written
             for game in played[rules]:
