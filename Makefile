@@ -18,7 +18,7 @@ play: $(STAMP)
 	$(BIN)/python -m tools sim $(ARGS)
 
 test: $(STAMP)
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n auto
 	$(BIN)/python -m tools device-tests
 	$(BIN)/python -m tools device-tests --bundle
 
