@@ -22,7 +22,7 @@ if "lib" not in sys.path:
     sys.path.append("lib")
 
 from engine import record                              # noqa: E402
-from engine.rules import new_game                      # noqa: E402
+from engine.rules import new_game, RULE_SETS as RULES   # noqa: E402
 from engine.state import PH_BETWEEN                    # noqa: E402
 from engine.ai import new_player                       # noqa: E402
 from binocle import saveload, store as nvstore         # noqa: E402
@@ -30,7 +30,6 @@ from binocle.settings import Settings                  # noqa: E402
 from binocle.stats import Stats                        # noqa: E402
 from tests.device.helpers import fingerprint           # noqa: E402
 
-RULES = ("hoyle", "french", "binokel")
 LEVELS = ("easy", "normal")
 
 
