@@ -40,7 +40,7 @@ def group_shift(cls):
     return 5 + 5 * cls
 
 
-class TableCards:
+class Table:
     """One player's melded cards and the groups they form."""
 
     def __init__(self):
@@ -51,7 +51,7 @@ class TableCards:
         self._picks = bytearray(_MAX_PICKS)  # scratch: record indices of one meld
 
     def copy(self):
-        t = TableCards()
+        t = Table()
         t.recs = list(self.recs)
         t.gval[:] = self.gval
         t.gdead[:] = self.gdead

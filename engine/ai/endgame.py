@@ -13,7 +13,7 @@ the tricks from here (the one in progress too) and 10 for the last.
 Hands: 32-count vectors (engine/cards.py), 1..tricks cards (at most 12); with trick_n == 1
 `leader` has led trick[0] and the follower holds one card more. `move` is a
 face for the player to move. Out of nodes, solve() gives (-1, best root move
-searched so far or -1, False). Transposition-table entries stay true (they hash hands,
+searched so far or -1, False). Table entries stay true (they hash hands,
 leader and trump): keep them through a deal.
 
 Fail-soft alpha-beta with principal variation search on an explicit stack of

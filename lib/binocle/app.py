@@ -18,8 +18,9 @@ from binocle import buttons as B
 from binocle import forget
 from binocle import ui, words
 from binocle.input import Input, ticks_add, ticks_diff
-from binocle.settings import Settings, THINK_MS
+from binocle.settings import Settings
 
+_THINK_SLICE_MS = 30       # AI work per frame: the buttons are read between slices
 _SPIN = "-\\|/"
 
 
@@ -187,7 +188,7 @@ class App:
         self.hint_job = on_ready
 
     def _step_hint(self):
-        ready = self.session.hint_step(self.profile.ticks_ms, THINK_MS)
+        ready = self.session.hint_step(self.profile.ticks_ms, _THINK_SLICE_MS)
         if ready is None:
             self.busy(True)
             return
