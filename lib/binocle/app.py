@@ -31,11 +31,6 @@ class App:
         self.input = Input(long_map=profile.LONG_MAP)
         self.settings = settings or Settings()
         self.notes = []                  # messages for the title screen (damaged saves)
-        # What the next journal entry holds, set by saveload.restore() and begin.py: the
-        # settings as bytes, the game's record header (7 bytes) and how many of its action
-        # bytes were saved last.
-        self.settings_bytes = self.record_head = None
-        self.kept = 0
         self._open_saves(nvm)
         self.assets = assets
         self.art = ui.CardArt(assets + "cards.bmp")
@@ -267,6 +262,10 @@ class App:
     # -- saves: settings, statistics, the game in progress (store.py, saveload.py) ----
 
     def _open_saves(self, nvm):
+        # saveload.restore() sets what the next journal entry holds: settings_bytes (the
+        # settings as bytes) and record_head (the game's 7 header bytes); autosave() sets
+        # kept (how many of its action bytes were saved). Not set here before: those three
+        # names made in __init__ moved a compile on the board out of its 144.5 KB pool.
         from binocle import saveload
         saveload.restore(self, nvm)      # the journal, settings, statistics, the saved game
         forget("binocle.saveload", "binocle.nvmstore")   # read once: not kept during play
