@@ -2,6 +2,7 @@
 
 from engine import cards, tricks
 from engine.ai.endgame import Solver
+from engine.ai.rollout import Rollout
 from engine.rng import Rng
 from tests.device.test_endgame import brute, random_endgame
 
@@ -159,3 +160,83 @@ def test_the_last_tricks_bonus_is_the_rules_own():
     # The solver keeps the bonus as a const() of its own (no lookup per node on the board).
     from engine.ai import endgame
     assert endgame._LAST == cards.LAST_TRICK_POINTS
+
+
+class HorizonReference(Reference):
+    """Reference's every line, but trick starts with `leaf` cards or fewer in each hand
+    (below the root) are scored by the playouts, as the solver's search to a horizon."""
+
+    def __init__(self, trump, leaf):
+        Reference.__init__(self, trump)
+        self.leaf = leaf
+        self.rollout = Rollout(2)
+
+    def trick_start(self, hands, leader):
+        n = cards.count(hands[leader])
+        if 0 < n <= self.leaf:
+            return self.rollout.points0(hands[0] + hands[1], leader, self.trump, n)
+        return Reference.trick_start(self, hands, leader)
+
+
+def test_a_search_to_a_horizon_is_minimax_over_the_tricks_before_it():
+    rng = Rng(21)
+    solver = Solver(7, 12)
+    solver.rollout = Rollout(2)
+    for i in range(120):
+        n = 3 + i % 6
+        hands, trump, leader, trick, trick_n = random_endgame(rng, n, i % 5 == 0, i % 3 == 0)
+        ahead = 1 + i % 2
+        ref = HorizonReference(trump, n - ahead)
+        want = ref.value(hands, leader, trick, trick_n)
+        solver.start(hands[0], hands[1], trump, leader, trick, trick_n, n - ahead)
+        assert solver.step(10 ** 7)
+        where = describe(hands, trump, leader, trick, trick_n)
+        assert solver.value == want, "%s: solver %d, reference %d" % (where, solver.value, want)
+        assert ref.value_of_move(hands, leader, trick, trick_n, solver.move) == want, where
+
+
+def test_the_first_move_is_searched_first_and_the_table_holds_one_horizon():
+    rng = Rng(22)
+    solver = Solver(7, 12)
+    solver.rollout = Rollout(2)
+    hands, trump, leader, trick, trick_n = random_endgame(rng, 10)
+    solver.start(hands[0], hands[1], trump, leader, trick, trick_n, 9)
+    assert solver.step(10 ** 7)
+    best = solver.move
+    for f in range(32):
+        if hands[leader][f] and f != best:
+            solver.start(hands[0], hands[1], trump, leader, trick, trick_n, 9, f)
+            solver.step(1)                       # the root's moves are made and ordered
+            assert solver.mv[16] == f              # ply 1, slot 0 (16 slots a ply)
+            break
+    exact = Solver(7, 12)
+    want = exact.solve(hands[0], hands[1], trump, leader, trick, trick_n, 10 ** 7)
+    assert solver.solve(hands[0], hands[1], trump, leader, trick, trick_n, 10 ** 7) == want
+    assert solver.leaf == 0
+
+
+def test_a_rollout_from_a_trick_start_leads_by_the_model():
+    rng = Rng(23)
+    ro = Rollout(2)
+    for i in range(200):
+        n = 1 + i % 12
+        hands, trump, leader, trick, trick_n = random_endgame(rng, n)
+        assert ro.run(hands, b"", leader, trump, -1, leader, n)
+        whole = (ro.pts[0], ro.pts[1], ro.tricks[0], ro.tricks[1])
+        lead = model_lead(hands[leader], trump)
+        assert ro.run(hands, b"", leader, trump, lead, leader, n)
+        assert (ro.pts[0], ro.pts[1], ro.tricks[0], ro.tricks[1]) == whole
+        assert ro.pts[0] + ro.pts[1] == cards.card_points(hands[0]) + cards.card_points(hands[1]) + 10
+
+
+def model_lead(hand, trump):
+    """rollout.py's lead: a plain ace (first suit first), else the lowest card of the longest plain
+    suit, else the lowest trump."""
+    for t in range(4):
+        if t != trump and hand[t * 8 + 7]:
+            return t * 8 + 7
+    longest = [t for t in range(4) if t != trump and any(hand[t * 8:t * 8 + 8])]
+    if longest:
+        t = max(longest, key=lambda s: (sum(hand[s * 8:s * 8 + 8]), -s))
+        return min(f for f in range(t * 8, t * 8 + 8) if hand[f])
+    return min(f for f in range(trump * 8, trump * 8 + 8) if hand[f])

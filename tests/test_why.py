@@ -66,7 +66,7 @@ def test_a_lead_of_a_cheap_card_says_what_it_risks():
 
 
 def test_a_lead_with_nothing_higher_out_says_so():
-    state, obs, adviser, a, reason = decision("hoyle", 3, 18)
+    state, obs, adviser, a, reason = decision("hoyle", 5, 87)
     f = actions.play_face(a)
     assert not obs.trick and f >> 3 != obs.trump
     assert reason == "nothing higher is out"
@@ -97,11 +97,21 @@ def test_winning_the_trick_names_its_points():
 
 
 def test_a_played_out_card_names_its_mean_result():
-    state, obs, adviser, a, reason = decision("hoyle", 1, 31)
+    # 7 cards left, the exact search out of nodes: every card is played out instead
+    state, obs, adviser, a, reason = decision("hoyle", 13, 95)
     ch = adviser.chooser
-    assert ch.rolled and ch.runs >= 1
+    assert ch.rolled and ch.runs >= 1 and cards.count(obs.hand) == 7 and not adviser.solver.done
     assert reason == "played out: nets %+d" % (ch.totals[actions.play_face(a)] // ch.runs)
-    assert reason == "played out: nets +29"
+    assert reason == "played out: nets +13"
+
+
+def test_a_search_to_a_horizon_says_how_far_it_looked():
+    state, obs, adviser, a, reason = decision("hoyle", 1, 31)    # the stock gone, 12 cards each
+    assert obs.turnup < 0 and cards.count(obs.hand) == 12
+    assert reason == "looked 1 trick ahead"
+    state, obs, adviser, a, reason = decision("hoyle", 1, 38)
+    assert obs.turnup < 0 and cards.count(obs.hand) == 9
+    assert reason == "looked 3 tricks ahead"
 
 
 def test_a_binokel_card_played_out_is_compared_with_the_next_best():

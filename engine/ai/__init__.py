@@ -49,7 +49,7 @@ def new_solver(rules, *level_names):
         p = levels.params(name)
         if p[levels.ENDGAME]:
             bits = max(bits, p[levels.TT_BITS])
-            tricks = max(tricks, p[levels.ENDGAME])
+            tricks = max(tricks, p[levels.ENDGAME], levels.flag(p, levels.HORIZON))
     if not bits:
         return None
     from engine.ai.endgame import Solver

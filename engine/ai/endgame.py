@@ -1,29 +1,29 @@
-"""Exact solver for the last tricks of the two-hand games (hoyle, french).
+"""Search of the last tricks of the two-hand games (hoyle, french): exact, or to a horizon.
 
-With the stock exhausted a player who remembers the play knows both hands;
-play follows RULES.md hoyle 7 (engine.tricks.legal_follow). The value is what
-player 0 still wins when each side maximises its share: the card points of
-the tricks from here (the one in progress too) and 10 for the last.
+With the stock exhausted a player who remembers the play knows both hands; play follows RULES.md
+hoyle 7 (engine.tricks.legal_follow). The value is what player 0 still wins when each side
+maximises its share: the card points of the tricks from here (the one in progress too) and 10 for
+the last.
 
     s = Solver(tt_bits=9, tricks=12)    # once: all working memory is made here
     value, move, exact = s.solve(hand0, hand1, trump, leader, trick, trick_n, max_nodes)
-    s.start(hand0, hand1, trump, leader, trick, trick_n)     # or in slices:
+    s.start(hand0, hand1, trump, leader, trick, trick_n[, leaf, first])   # or in slices:
     while not s.step(300): ...      # 300 nodes a slice; then s.value, s.move, s.nodes
 
-Hands: 32-count vectors (engine/cards.py), 1..tricks cards (at most 12); with trick_n == 1
-`leader` has led trick[0] and the follower holds one card more. `move` is a
-face for the player to move. Out of nodes, solve() gives (-1, best root move
-searched so far or -1, False). Table entries stay true (they hash hands,
-leader and trump): keep them through a deal.
+Hands: 32-count vectors (engine/cards.py), 1..tricks cards (at most 12); with trick_n == 1 `leader`
+has led trick[0] and the follower holds one card more. `move` is a face for the player to move. Out
+of nodes, solve() gives (-1, best root move searched so far or -1, False); so does step() in
+bmove[1]. Table entries stay true (they hash hands, leader and trump): keep them through a deal. A
+search to a horizon (leaf > 0) scores trick starts with leaf cards in each hand by s.rollout's
+playouts (rollout.py Rollout.points0); its entries are cleared when the horizon changes.
 
-Fail-soft alpha-beta with principal variation search on an explicit stack of
-half-moves (it stops after any node and resumes; no recursion). Both copies
-of a face are one move; so are a 7 and 8 or 8 and 9 (0 points) of a hand
-while the other holds neither and neither is on the trick: nothing in play
-ranks between or with them. Leads: table move, sure winners (plain suits
-first) by points, cheap cards, trumps last; the follower wins high, trumps in
-low, loses cheap. Trick starts below the root: cut by the points left or the
-table. Layout (ply d: 0 a card already led, 1 the root; more in __init__):
+Fail-soft alpha-beta with principal variation search on an explicit stack of half-moves (it stops
+after any node and resumes; no recursion). Both copies of a face are one move; so are a 7 and 8 or
+8 and 9 (0 points) of a hand while the other holds neither and neither is on the trick: nothing in
+play ranks between or with them. Leads: table move, sure winners (plain suits first) by points,
+cheap cards, trumps last; the follower wins high, trumps in low, loses cheap. Trick starts below
+the root: cut by the points left or the table. Layout (ply d: 0 a card already led, 1 the root;
+more in __init__):
 
     hand[p*32 + face] count 0..2    sc[p*4 + suit] cards    mv, key[d*16 + i] moves of ply d
 
@@ -35,12 +35,10 @@ Transposition table at trick starts, 2**tt_bits entries, i and i^1 a bucket:
     h1, h2 = sum of 29-bit keys (each card as player*32 + face, leader, trump)
              mod 2**29;  i = h1 & (2**tt_bits - 1)
 
-Result v in window (a, b): upper bound if v <= a, lower if v >= b, else both.
-Another position passes the check with odds of 2**-29 a probe.
-Heap (MicroPython wasm32, gc.mem_alloc() delta, collection off): Solver(9, 12) 7,872 bytes
-(8: 5,840; 10: 11,968): 8 bytes an entry + 3.8 KB, the stacks 80 bytes a trick (hard's
-Solver(7, 7): 4,176). start() and step() allocate nothing; solve() its result tuple.
-"""
+Result v in window (a, b): upper bound if v <= a, lower if v >= b, else both. Another position
+passes the check with odds of 2**-29 a probe. Heap (MicroPython wasm32, gc.mem_alloc() delta,
+collection off): Solver(9, 12) 7,872 bytes (8: 5,840; 10: 11,968): 8 bytes an entry + 3.8 KB, the
+stacks 80 bytes a trick. start() and step() allocate nothing; solve() its result tuple."""
 
 from engine.cards import RANK_POINTS
 from engine.rng import Rng
@@ -88,7 +86,8 @@ class Solver:
             setattr(self, name, bytearray(plies))
         for name in ("alpha", "beta", "best", "a0", "b0", "hk1", "hk2"):
             setattr(self, name, [0] * plies)
-        self.trump = self.nodes = self.d = self.low = 0
+        self.trump = self.nodes = self.d = self.low = self.leaf = 0
+        self.rollout = None               # start() with a leaf: plays the rest (engine/ai/rollout.py)
         self.mode = _ENTER
         self.v = self.value = self.move = -1
         self.done = True
@@ -107,8 +106,14 @@ class Solver:
         m = self.bmove[1]
         return -1, (-1 if m == _NONE else m), False
 
-    def start(self, hand0, hand1, trump, leader, trick, trick_n):
-        """Set up a search of this position; step() runs it."""
+    def start(self, hand0, hand1, trump, leader, trick, trick_n, leaf=0, first=-1):
+        """Set up a search of this position; step() runs it. leaf > 0: a search to a horizon,
+        trick starts with leaf cards or fewer in each hand are scored by a playout of
+        self.rollout. first: a lead to search first at the root (-1: by the table and keys)."""
+        self.first = _NONE if first < 0 else first
+        if leaf != self.leaf:             # entries hold values of one horizon
+            self.clear()
+            self.leaf = leaf
         h1 = self.k1[66 + trump]
         h2 = self.k2[66 + trump]
         pts = 0
@@ -160,39 +165,24 @@ class Solver:
         here, not called, because this loop is the solver's whole cost."""
         if self.done:
             return True
-        d = self.d
-        v = self.v
-        mode = self.mode
-        nodes = 0
-        who = self.who
-        tn = self.tn
-        card = self.card
-        acc = self.acc
-        rem = self.rem
-        nl = self.nl
-        bmove = self.bmove
-        idx = self.idx
-        cnt = self.cnt
-        nw = self.nw
-        alpha = self.alpha
-        beta = self.beta
-        best = self.best
-        hk1 = self.hk1
-        hk2 = self.hk2
-        hand = self.hand
-        sc = self.sc
-        mv = self.mv
-        key = self.key
-        k1 = self.k1
-        k2 = self.k2
-        ent = self.ent
-        chk = self.chk
-        bits = self.bits
-        mask = self.mask
-        trump = self.trump
-        low = self.low
-        a0 = self.a0
-        b0 = self.b0
+        # (in pairs: CircuitPython's compiler makes no tuple for a pair; it would for three)
+        d, v = self.d, self.v
+        mode, nodes = self.mode, 0
+        who, tn = self.who, self.tn
+        card, acc = self.card, self.acc
+        rem, nl = self.rem, self.nl
+        bmove, idx = self.bmove, self.idx
+        cnt, nw = self.cnt, self.nw
+        alpha, beta = self.alpha, self.beta
+        best, hk1 = self.best, self.hk1
+        hk2, hand = self.hk2, self.hand
+        sc, mv = self.sc, self.mv
+        key, k1 = self.key, self.k1
+        k2, ent = self.k2, self.ent
+        chk, bits = self.chk, self.bits
+        mask, trump = self.mask, self.trump
+        low, a0 = self.low, self.a0
+        b0, leaf = self.b0, self.leaf
         while True:
             if mode == _NEXT:               # play the next move of ply d, or return its value
                 i = idx[d]
@@ -268,6 +258,11 @@ class Solver:
                 nodes += 1
                 p = who[d]
                 if tn[d] == 0:              # a trick start: bounds from the points left and the table
+                    if 0 < nl[d] <= leaf:           # beyond the horizon: played out
+                        v = acc[d] + self.rollout.points0(hand, p, trump, nl[d])
+                        nodes += 2 * nl[d]          # about the playouts' time in nodes
+                        mode = _RETURN
+                        continue
                     lo = acc[d]
                     hi = lo + rem[d]
                     x = (hk1[d] + k1[64 + p]) & _M29
@@ -282,6 +277,8 @@ class Solver:
                         hi = acc[d] + ent[4 * i + 1]
                     else:
                         ttm = _NONE
+                    if d == 1 and self.first != _NONE:
+                        ttm = self.first
                     if d > 1:               # (the root searches on, for its move)
                         if lo >= beta[d] or lo == hi:
                             v = lo

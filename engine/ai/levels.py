@@ -17,13 +17,19 @@
                 instead of one trick
     keeps       values cards for the melds they may still make (two-hand stock phase)
 
-Columns past these are optional (a shorter row reads 0, see flag()): only the expert sets them.
+Columns past these are optional (a shorter row reads 0, see flag()).
 
+    horizon     two-hand last tricks: from this many cards in hand down to `endgame`, the
+                solver searches a trick ahead, then two, ... within `nodes`, the rest of the
+                deal played out by rollout.py's models (0: rollouts alone)
     contracts   binokel: sampled deals played out to set the bid limit and to decide to
-                surrender (engine/ai/expert.py, desktop only); 0: bidding.py's heuristics alone
+                surrender (engine/ai/expert.py, desktop only; a device level keeps 0):
+                0: bidding.py's heuristics alone
     bsamples    binokel: sampled deals per card decision, instead of `samples` (0: samples).
-                The expert's 40 measured no better than hard's 6 in binokel (180 games:
-                -0.3 points a deal, 95% -7.6 to 7.0) at 7 times the time
+                Binokel plays every sample out: hard's 20 of the two-hand games would take
+                about 3 times its 6 (max 1.45 s on a SAMD51 by the bench), and the expert's
+                40 measured no better than 6 there (180 games: -0.3 points a deal, 95% -7.6
+                to 7.0)
 """
 
 try:
@@ -43,15 +49,16 @@ PLANS = const(7)
 ROLLOUTS = const(8)
 KEEPS = const(9)
 TT_BITS = const(10)
-CONTRACTS = const(11)
-BSAMPLES = const(12)
+HORIZON = const(11)
+CONTRACTS = const(12)
+BSAMPLES = const(13)
 
-#          memory samples endgame nodes   bid_margin counts infers plans rollouts keeps tt_bits [contracts bsamples]
+#          memory samples endgame nodes   bid_margin counts infers plans rollouts keeps tt_bits [horizon contracts bsamples]
 LEVELS = (
     ("easy",   (0,     0,     0,     0,      40,        0,     0,     0,    0,       0,    0)),
     ("normal", (1,     3,     4,     150,    20,        1,     0,     0,    0,       0,    8)),
-    ("hard",   (1,     6,     7,     1500,   10,        1,     1,     1,    1,       1,    7)),
-    ("expert", (1,     40,    12,    200000, 10,        1,     1,     1,    1,       1,    14,         40,        6)),
+    ("hard",   (1,     20,    7,     1500,   10,        1,     1,     1,    1,       1,    7,      12,     0,        6)),
+    ("expert", (1,     40,    12,    200000, 10,        1,     1,     1,    1,       1,    14,     0,      40,       6)),
 )
 
 

@@ -34,9 +34,12 @@ class Rollout:
         self.pts = [0] * players
         self.tricks = [0] * players
         self.cards = 0
+        self.cash = 0
+        self.split = None           # points0(): the two hands
 
     def run(self, sample_hands, played_trick, leader, trump, my_card, me, cards_left):
         """Finish the trick in progress with my_card from `me`, then every trick; fills pts/tricks.
+        my_card -1: the trick starts, `leader` leads by the model (played_trick is empty).
 
         False if the sample runs out of cards (an inconsistent sample)."""
         n = self.players
@@ -57,26 +60,58 @@ class Rollout:
             pts[p] = 0
             won[p] = 0
         k = len(played_trick)
-        lead = played_trick[0] if k else my_card
-        best = lead
-        wi = 0
-        tp = 0
-        for i in range(k):
-            f = played_trick[i]
-            tp += RANK_POINTS[f & 7]
-            if i and beats(f, best, trump):
-                best = f
-                wi = i
-        if k and beats(my_card, best, trump):
-            best = my_card
-            wi = k
-        tp += RANK_POINTS[my_card & 7]
-        hands[me][my_card] -= 1
-        sc[4 * me + (my_card >> 3)] -= 1
-        k += 1
         left = cards_left
         played = 0
+        tp = 0
+        if my_card >= 0:
+            lead = played_trick[0] if k else my_card
+            best = lead
+            wi = 0
+            for i in range(k):
+                f = played_trick[i]
+                tp += RANK_POINTS[f & 7]
+                if i and beats(f, best, trump):
+                    best = f
+                    wi = i
+            if k and beats(my_card, best, trump):
+                best = my_card
+                wi = k
+            tp += RANK_POINTS[my_card & 7]
+            hands[me][my_card] -= 1
+            sc[4 * me + (my_card >> 3)] -= 1
+            k += 1
         while True:
+            if k == 0:                              # the leader's card (see the docstring)
+                h = hands[leader]
+                o = 4 * leader
+                lead = -1
+                longest = 0
+                if self.cash:                       # (points0's second playout)
+                    lead = self.cash_lead(h, hands[1 - leader], o, 4 - o, trump)
+                if lead < 0:
+                    for t in range(4):              # a plain ace, else the longest plain suit
+                        if t == trump or not sc[o + t]:
+                            continue
+                        if h[t * 8 + 7]:
+                            lead = t * 8 + 7
+                            break
+                        if sc[o + t] > longest:
+                            longest = sc[o + t]
+                            lead = t * 8
+                if lead < 0:
+                    if trump < 0 or not sc[o + trump]:
+                        self.cards += played
+                        return False
+                    lead = trump * 8
+                if lead & 7 != 7:
+                    while not h[lead]:
+                        lead += 1
+                h[lead] -= 1
+                sc[o + (lead >> 3)] -= 1
+                best = lead
+                wi = 0
+                tp = RANK_POINTS[lead & 7]
+                k = 1
             s = lead >> 3
             while k < n:
                 p = (leader + k) % n
@@ -131,33 +166,41 @@ class Rollout:
                 self.cards += played
                 return True
             leader = w
-            h = hands[w]
-            o = 4 * w
-            lead = -1
-            longest = 0
-            for t in range(4):                      # a plain ace, else the longest plain suit
-                if t == trump or not sc[o + t]:
-                    continue
-                if h[t * 8 + 7]:
-                    lead = t * 8 + 7
-                    break
-                if sc[o + t] > longest:
-                    longest = sc[o + t]
-                    lead = t * 8
-            if lead < 0:
-                if trump < 0 or not sc[o + trump]:
-                    self.cards += played
-                    return False
-                lead = trump * 8
-            if lead & 7 != 7:
-                while not h[lead]:
-                    lead += 1
-            h[lead] -= 1
-            sc[o + (lead >> 3)] -= 1
-            best = lead
-            wi = 0
-            tp = RANK_POINTS[lead & 7]
-            k = 1
+            k = 0
+
+    def points0(self, hand, leader, trump, cards_left):
+        """Points player 0 takes from a trick start, two hands (hand[p*32 + face], the endgame
+        solver's layout): the mean of two playouts, the second with leaders who first cash a
+        plain card the other can neither beat nor trump."""
+        if self.split is None:
+            self.split = (bytearray(32), bytearray(32))
+        h0, h1 = self.split
+        for f in range(32):
+            h0[f] = hand[f]
+            h1[f] = hand[32 + f]
+        self.run(self.split, b"", leader, trump, -1, leader, cards_left)
+        v = self.pts[0]
+        self.cash = 1
+        self.run(self.split, b"", leader, trump, -1, leader, cards_left)
+        self.cash = 0
+        return (v + self.pts[0]) // 2
+
+    def cash_lead(self, h, other, o, q, trump):
+        """Two hands: the highest card of the first plain suit that the other hand can neither
+        beat nor trump (h and other: 32 counts, o and q their suit counts' offsets), else -1."""
+        sc = self.sc
+        for t in range(4):
+            if t == trump or not sc[o + t] or (not sc[q + t] and sc[q + trump]):
+                continue
+            g = t * 8 + 7
+            while not h[g]:
+                g -= 1
+            x = g + 1
+            while x < t * 8 + 8 and not other[x]:
+                x += 1
+            if x == t * 8 + 8:
+                return g
+        return -1
 
 
 def beats(card, best, trump):

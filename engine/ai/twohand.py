@@ -92,19 +92,21 @@ class TwoHandPlayer(Player):
             best = 10
         return best
 
-    # -- the last tricks, solved exactly --------------------------------------------------
+    # -- the last tricks, searched --------------------------------------------------
 
     def endgame_reach(self, obs):
-        """Stock gone, every card known, few enough tricks left for this level's budget."""
+        """Stock gone, every card known, few enough tricks left for this level's search."""
         if obs.turnup >= 0 or not self.memory.complete:
             return False
-        return 0 < cards.count(obs.hand) <= self.p[levels.ENDGAME]
+        return 0 < cards.count(obs.hand) <= max(self.p[levels.ENDGAME], levels.flag(self.p, levels.HORIZON))
 
     def solve_endgame(self, obs):
-        """Exact search in slices; leaves .decision -1 if the budget runs out first."""
+        """Search in slices: exactly within reach of `endgame`, else a trick ahead, then two, ...
+        while the node budget lasts. Leaves .decision -1 if not even one search ends."""
         from engine.ai.endgame import Solver
+        p = self.p
         if self.solver is None:
-            self.solver = Solver(self.p[levels.TT_BITS], self.p[levels.ENDGAME])
+            self.solver = Solver(p[levels.TT_BITS], max(p[levels.ENDGAME], levels.flag(p, levels.HORIZON)))
         if self.solver_deal != obs.deal_number:
             self.solver.clear()             # entries of past deals only fill the table
             self.solver_deal = obs.deal_number
@@ -115,17 +117,37 @@ class TwoHandPlayer(Player):
             return
         hands = self.sampler.hands          # the stock is gone: the only consistent deal
         solver = self.solver
-        solver.start(hands[0], hands[1], obs.trump, obs.leader, bytearray(obs.trick), len(obs.trick))
-        budget = self.p[levels.NODES]
-        done = False
-        while not done and solver.nodes < budget:
-            done = solver.step(_ENDGAME_SLICE)
-            yield 1
-        if done and solver.move >= 0:
-            self.decision = self.chooser.action_for(obs, solver.move)
+        solver.rollout = self.rollout
+        m = cards.count(obs.hand)           # cards in each hand at this trick's start
+        ahead = m if m <= p[levels.ENDGAME] else 1
+        left = p[levels.NODES]
+        move = -1
+        while True:
+            solver.start(hands[0], hands[1], obs.trump, obs.leader, bytearray(obs.trick), len(obs.trick),
+                         m - ahead, move)
+            done = False
+            while not done and solver.nodes < left:
+                done = solver.step(_ENDGAME_SLICE)
+                yield 1
+            left -= solver.nodes
+            if not done:                    # a search cut short: its best is as good as the first
+                if move >= 0 and solver.bmove[1] < 32:
+                    move = solver.bmove[1]
+                ahead -= 1
+                break
+            move = solver.move
+            if ahead == m:
+                break
+            ahead += 1
+        if move < 0:
+            return
+        self.decision = self.chooser.action_for(obs, move)
+        if ahead == m:
             left = self.remaining(obs)
             mine = solver.value if self.seat == 0 else left - solver.value
             self.why = "solved: takes %d of %d" % (mine, left)
+        else:
+            self.why = "looked %d trick%s ahead" % (ahead, "s" if ahead > 1 else "")
 
     def remaining(self, obs):
         """Card points still to win, the trick in progress and the last trick's 10 included."""
