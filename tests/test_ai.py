@@ -288,3 +288,32 @@ def test_expert_surrenders_a_bid_out_of_reach_and_keeps_a_fair_one():
         decisions.append(expert.choose(state.observation(soloist)))
     assert actions.TRUMP <= decisions[0] < actions.TRUMP + 4
     assert actions.SURRENDER <= decisions[1] < actions.SURRENDER + 4
+
+
+def hinted_game(rules, seed, shared, deals=3):
+    """Hard seats and a hard adviser answering for seat 0 (its hint is played), each with its
+    own working buffers or all in seat 1's: the actions and reasons, in order."""
+    state = new_game(rules, seed)
+    seats = [None] * state.PLAYERS
+    for p in range(1, state.PLAYERS):
+        seats[p] = new_player(rules, p, "hard", seed * 7 + p, 0, None, seats[1] if shared else None)
+    adviser = new_player(rules, 0, "hard", seed * 7, 0, None, seats[1] if shared else None)
+    log = []
+    while not state.is_game_over() and state.deal_number < deals:
+        p = state.current_player()
+        obs = state.observation(p)
+        if p == 0:
+            a, why = adviser.hint(obs)
+            log.append((a, why))
+        else:
+            a = seats[p].choose(obs)
+            log.append(a)
+        state.apply(a)
+    return log
+
+
+def test_seats_that_share_working_buffers_decide_as_with_their_own():
+    for rules, seed in (("hoyle", 4), ("french", 5), ("binokel", 6)):
+        shared = hinted_game(rules, seed, True)
+        assert len(shared) > 100
+        assert shared == hinted_game(rules, seed, False), rules

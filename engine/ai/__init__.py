@@ -20,16 +20,18 @@ LEVELS = ("easy", "normal", "hard", "expert")
 DEVICE_LEVELS = ("easy", "normal", "hard")
 
 
-def new_player(rules, seat, level="normal", seed=0, options=0, solver=None):
+def new_player(rules, seat, level="normal", seed=0, options=0, solver=None, scratch=None):
     """An AI seat; only the code of its own kind of game is loaded (engine/ai/player.py).
 
     solver: an endgame Solver to use (new_solver()), shared with the other seats of the
-    game; without one, a seat that solves endgames makes its own when it first needs it."""
+    game; without one, a seat that solves endgames makes its own when it first needs it.
+    scratch: another seat of the same game whose working buffers (sampler, chooser, rollout,
+    meld scratch) this one uses too; the two must never be thinking at the same time."""
     if kind(rules) == THREE_HAND:
         from engine.ai.binokel import BinokelPlayer
-        return BinokelPlayer(rules, seat, level, seed, options)
+        return BinokelPlayer(rules, seat, level, seed, options, scratch)
     from engine.ai.twohand import TwoHandPlayer
-    player = TwoHandPlayer(rules, seat, level, seed, options)
+    player = TwoHandPlayer(rules, seat, level, seed, options, scratch)
     if solver is not None and player.p[levels.ENDGAME]:
         player.solver = solver
     return player
@@ -49,7 +51,7 @@ def new_solver(rules, *level_names):
         p = levels.params(name)
         if p[levels.ENDGAME]:
             bits = max(bits, p[levels.TT_BITS])
-            tricks = max(tricks, p[levels.ENDGAME], levels.flag(p, levels.HORIZON))
+            tricks = max(tricks, p[levels.ENDGAME])
     if not bits:
         return None
     from engine.ai.endgame import Solver

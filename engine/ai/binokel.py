@@ -14,8 +14,8 @@ _DURCH_TRICK = 500
 
 
 class BinokelPlayer(Player):
-    def __init__(self, rules, seat, level, seed, options):
-        Player.__init__(self, rules, seat, level, seed, options)
+    def __init__(self, rules, seat, level, seed, options, scratch=None):
+        Player.__init__(self, rules, seat, level, seed, options, scratch)
         if levels.flag(self.p, levels.CONTRACTS):
             from engine.ai.expert import Expert, BidEstimate    # desktop only: the device never loads it
             self.expert = Expert(self.chooser, seed & 0xFFFFFFFF, levels.flag(self.p, levels.CONTRACTS))

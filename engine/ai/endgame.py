@@ -10,12 +10,13 @@ the last.
     s.start(hand0, hand1, trump, leader, trick, trick_n[, leaf, first])   # or in slices:
     while not s.step(300): ...      # 300 nodes a slice; then s.value, s.move, s.nodes
 
-Hands: 32-count vectors (engine/cards.py), 1..tricks cards (at most 12); with trick_n == 1 `leader`
-has led trick[0] and the follower holds one card more. `move` is a face for the player to move. Out
-of nodes, solve() gives (-1, best root move searched so far or -1, False); so does step() in
-bmove[1]. Table entries stay true (they hash hands, leader and trump): keep them through a deal. A
-search to a horizon (leaf > 0) scores trick starts with leaf cards in each hand by s.rollout's
-playouts (rollout.py Rollout.points0); its entries are cleared when the horizon changes.
+Hands: 32-count vectors (engine/cards.py), 1..12 cards, searched `tricks` deep at most (leaf >=
+cards - tricks); with trick_n == 1 `leader` has led trick[0] and the follower holds one card more.
+`move` is a face for the player to move. Out of nodes, solve() gives (-1, best root move searched
+so far or -1, False); so does step() in bmove[1]. Table entries stay true (they hash hands, leader
+and trump): keep them through a deal. A search to a horizon (leaf > 0) scores trick starts with
+leaf cards in each hand by s.rollout's playouts (rollout.py Rollout.points0); its entries are
+cleared when the horizon changes.
 
 Fail-soft alpha-beta with principal variation search on an explicit stack of half-moves (it stops
 after any node and resumes; no recursion). Both copies of a face are one move; so are a 7 and 8 or
@@ -133,9 +134,9 @@ class Solver:
                 pts += RANK_POINTS[f & 7]
         n = sc[leader * 4] + sc[leader * 4 + 1] + sc[leader * 4 + 2] + sc[leader * 4 + 3]
         m = sc[0] + sc[1] + sc[2] + sc[3] + sc[4] + sc[5] + sc[6] + sc[7] - n
-        if n + trick_n != m or m < 1 or m > self.tricks or trick_n > 1:
-            raise ValueError("hands of 1 to %d cards, the same, or the follower one more after a lead"
-                             % self.tricks)
+        if n + trick_n != m or m < 1 or m > 12 or m - leaf > self.tricks or trick_n > 1:
+            raise ValueError("hands of 1 to 12 cards, the same, or the follower one more after a lead;"
+                             " at most %d tricks searched" % self.tricks)
         d = 1 - trick_n                 # the trick start: ply 1 is the root, the follower after a lead
         self.who[d] = leader
         self.tn[d] = 0

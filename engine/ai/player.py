@@ -50,7 +50,7 @@ class Context:
 
 
 class Player:
-    def __init__(self, rules, seat, level, seed, options):
+    def __init__(self, rules, seat, level, seed, options, scratch=None):
         self.rules = rules
         self.seat = seat
         self.level = level
@@ -62,9 +62,13 @@ class Player:
         pack64 = options & game[OPTIONS] & OPT_PACK64
         stock_tricks = 0 if game[KIND] == THREE_HAND else (20 if pack64 else 12)   # binokel has no stock
         self.memory = Memory(game, stock_tricks)
-        self.sampler = Sampler(game, bool(pack64))
-        self.chooser = Chooser(self.players)
-        self.rollout = Rollout(self.players, self.chooser) if self.p[levels.ROLLOUTS] else None
+        # Working buffers, rewritten by every decision that uses them, so two seats that never
+        # think at the same time may share them (scratch: the app's hint adviser and a seat).
+        self.sampler = scratch.sampler if scratch else Sampler(game, bool(pack64))
+        self.chooser = scratch.chooser if scratch else Chooser(self.players)
+        self.rollout = None
+        if self.p[levels.ROLLOUTS]:
+            self.rollout = scratch.rollout if scratch and scratch.rollout else Rollout(self.players)
         self.ctx = Context()
         self.expert = None              # binokel's desktop expert (BinokelPlayer)
         self.bid_estimate = None

@@ -16,11 +16,11 @@ _ENDGAME_SLICE = 200      # solver nodes between two yields to the screen
 
 
 class TwoHandPlayer(Player):
-    def __init__(self, rules, seat, level, seed, options):
-        Player.__init__(self, rules, seat, level, seed, options)
-        self.table = Table()            # scratch: this seat's table, to look for melds
-        self.hand = bytearray(32)
-        self.found = []
+    def __init__(self, rules, seat, level, seed, options, scratch=None):
+        Player.__init__(self, rules, seat, level, seed, options, scratch)
+        self.table = scratch.table if scratch else Table()      # scratch: a table, to look for melds
+        self.hand = scratch.hand if scratch else bytearray(32)
+        self.found = scratch.found if scratch else []
         game = state_class(rules)       # the rule set's meld data (engine/melddata_*.py)
         self.kinds_by_trump = game.KINDS
         self.kind_count = game.KIND_COUNT
@@ -106,7 +106,7 @@ class TwoHandPlayer(Player):
         from engine.ai.endgame import Solver
         p = self.p
         if self.solver is None:
-            self.solver = Solver(p[levels.TT_BITS], max(p[levels.ENDGAME], levels.flag(p, levels.HORIZON)))
+            self.solver = Solver(p[levels.TT_BITS], p[levels.ENDGAME])
         if self.solver_deal != obs.deal_number:
             self.solver.clear()             # entries of past deals only fill the table
             self.solver_deal = obs.deal_number
@@ -136,7 +136,7 @@ class TwoHandPlayer(Player):
                 ahead -= 1
                 break
             move = solver.move
-            if ahead == m:
+            if ahead == m or ahead == solver.tricks:    # exact, or as deep as the stacks go
                 break
             ahead += 1
         if move < 0:

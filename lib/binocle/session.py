@@ -29,10 +29,12 @@ class Session:
         self.ai = [None] * n
         # Made now, while the heap is young: one endgame table for every seat and the adviser.
         solver = new_solver(rules, level, ADVISER_LEVEL)
+        # Every seat works in seat 1's buffers (sampler, chooser, ...): one thinks at a time.
         for p in range(1, n):
-            self.ai[p] = new_player(rules, p, level, seed * 7 + p, options, solver)
-        # Hints come from the strongest device level whatever the opponents' level.
-        self.adviser = new_player(rules, HUMAN, ADVISER_LEVEL, seed * 7, options, solver)
+            self.ai[p] = new_player(rules, p, level, seed * 7 + p, options, solver, self.ai[1])
+        # Hints come from the strongest device level whatever the opponents' level; the
+        # adviser shares those buffers too, so it never thinks while a seat does (hint_step).
+        self.adviser = new_player(rules, HUMAN, ADVISER_LEVEL, seed * 7, options, solver, self.ai[1])
         self.thinker = None          # the generator of the seat now thinking
         self.thinking_seat = -1
         self.hint_for = -1           # action count the cached hint belongs to
@@ -98,6 +100,8 @@ class Session:
         n = self.state.nactions
         if self.hint_for == n and self.hint is not None and self.hint_gen is None:
             return self.hint
+        if self.thinker is not None:
+            return None                 # a seat is thinking in the buffers the adviser shares
         if self.hint_for != n:
             self.hint_for = n
             self.hint = None
