@@ -98,11 +98,12 @@ class TwoHandPlayer(Player):
         """Stock gone, every card known, few enough tricks left for this level's search."""
         if obs.turnup >= 0 or not self.memory.complete:
             return False
-        return 0 < cards.count(obs.hand) <= max(self.p[levels.ENDGAME], levels.flag(self.p, levels.HORIZON))
+        n = cards.count(obs.hand)
+        return 0 < n and (n <= self.p[levels.ENDGAME] or levels.flag(self.p, levels.HORIZON) > 0)
 
     def solve_endgame(self, obs):
-        """Search in slices: exactly within reach of `endgame`, else a trick ahead, then two, ...
-        while the node budget lasts. Leaves .decision -1 if not even one search ends."""
+        """Search in slices: exactly within reach of `endgame` (`nodes`), else a trick ahead,
+        then two, ... within `horizon` nodes. Leaves .decision -1 if not even one search ends."""
         from engine.ai.endgame import Solver
         p = self.p
         if self.solver is None:
@@ -119,8 +120,9 @@ class TwoHandPlayer(Player):
         solver = self.solver
         solver.rollout = self.rollout
         m = cards.count(obs.hand)           # cards in each hand at this trick's start
-        ahead = m if m <= p[levels.ENDGAME] else 1
-        left = p[levels.NODES]
+        exact = m <= p[levels.ENDGAME]
+        ahead = m if exact else 1
+        left = p[levels.NODES] if exact else levels.flag(p, levels.HORIZON)
         move = -1
         while True:
             solver.start(hands[0], hands[1], obs.trump, obs.leader, bytearray(obs.trick), len(obs.trick),
