@@ -242,6 +242,84 @@ def test_memory_reads_binokel_melds_by_kind_not_by_name():
     assert known(one_kind) != known(obs.melds)
 
 
+def test_memory_reads_binokel_passes_and_who_played_what():
+    """passed_at: the bid when a pass was first seen, at or above the bid it was made at;
+    by: exactly the cards each player played."""
+    passes = checks = 0
+    for seed in range(6):
+        state = new_game("binokel", seed)
+        seats = [new_player("binokel", p, "hard", seed) for p in range(3)]
+        played = [bytearray(32) for _ in range(3)]
+        passed_at = [0, 0, 0]
+        while not state.is_game_over() and state.deal_number < 3:
+            p = state.current_player()
+            obs = state.observation(p)
+            a = seats[p].choose(obs)
+            if obs.phase == PH_PLAY and len(obs.trick) == 0:
+                m = seats[p].memory         # a leader has seen every trick before this one
+                for r in range(3):
+                    assert bytes(m.by[r * 32:r * 32 + 32]) == bytes(played[r]), (seed, p, r)
+                    checks += 1
+            if obs.phase == PH_BID and a == actions.PASS:
+                passed_at[p] = obs.bid
+            if actions.is_play(a):
+                played[p][actions.play_face(a)] += 1
+            state.apply(a)
+            if state.phase == PH_BETWEEN:
+                for q in range(3):
+                    m = seats[q].memory
+                    for r in range(3):
+                        if m.passed_at[r]:
+                            assert passed_at[r] and m.passed_at[r] * 10 >= passed_at[r]
+                            passes += 1
+                played = [bytearray(32) for _ in range(3)]
+                passed_at = [0, 0, 0]
+    assert passes > 20 and checks > 500
+
+
+def test_binokel_samples_fit_the_auction():
+    """The true deal always fits hard's reading of the auction; when the soloist's bid asks for
+    more than the unseen cards usually give him, the reading deals him stronger hands."""
+    from engine.ai.binokel import AuctionSampler
+    sampler = AuctionSampler(find("binokel"))
+    checked = 0
+    spot = None
+    for seed in range(8):
+        state = new_game("binokel", seed)
+        seats = [new_player("binokel", p, "hard", seed) for p in range(3)]
+
+        def check(state, p, obs):
+            nonlocal checked, spot
+            if obs.phase != PH_PLAY or obs.melds is None or obs.trump < 0 or p == obs.soloist:
+                return
+            seats[p].memory.update(obs)
+            for q in range(3):
+                sampler.hands[q][:] = state.hands[q]
+            assert sampler.fits(obs, seats[p].memory), (seed, p)
+            checked += 1
+            if spot is None and len(obs.trick) == 0 and cards.count(obs.hand) == 15:
+                spot = (copy.deepcopy(obs), copy.deepcopy(seats[p].memory), sampler.value(obs, seats[p].memory, obs.soloist))
+        play_with(seats, state, lambda s: s.is_game_over() or s.deal_number > 1, check)
+    assert checked > 200
+    obs, memory, true_value = spot
+    obs.bid = true_value + 10           # fits only samples that give him at least his true value
+
+    def fitting(sampler):
+        """How many of 40 samples fit, judged by the reader's fits() on the sample's hands."""
+        rng = Rng(7)
+        n = 0
+        for _ in range(40):
+            assert sampler.sample(obs, memory, rng)
+            for q in range(3):
+                judge.hands[q][:] = sampler.hands[q]
+            n += judge.fits(obs, memory)
+        return n
+    judge = AuctionSampler(find("binokel"))
+    reader = AuctionSampler(find("binokel"))
+    plain = Sampler(find("binokel"))
+    assert fitting(reader) > fitting(plain) + 5
+
+
 def test_only_the_expert_sets_the_desktop_columns():
     """The device levels read 0 in the contracts column, so they never load engine/ai/expert.py."""
     for level in DEVICE_LEVELS:
