@@ -50,7 +50,7 @@ class Expert:
         self.rng = Rng((seed * 2654435761 + 12345) & 0xFFFFFFFF)
         self.sampler = Sampler(find("binokel"))
         self.work = [bytearray(32) for _ in range(3)]
-        self.rollout = Rollout(3, chooser)
+        self.rollout = Rollout(3)
         self.pts = self.rollout.pts         # after play_out: card points taken, last trick included
         self.won = self.rollout.tricks      # and tricks taken
 
