@@ -15,10 +15,6 @@ nothing higher in that suit, and so on.
                      (8: no limit, 0: void in s)
     cardpts[p]       card points of the tricks p took, as remembered
     complete         False if a trick was missed (then the count is unsure)
-    binokel, None in two hands:
-    by[p*32 + f]     copies of f that player p played this deal
-    passed_at[p]     the bid (in tens) when p was first seen to have passed, 0 not yet:
-                     he passed at that bid or below
 """
 
 from engine import cards, tricks
@@ -38,8 +34,6 @@ class Memory:
         self.known = [bytearray(32) for _ in range(players)]
         self.cap = bytearray(players * 4)
         self.cardpts = [0] * players
-        self.by = bytearray(32 * players) if self.three_hand else None
-        self.passed_at = bytearray(players) if self.three_hand else None
         self.deal = -1
         self.reset(-1)
 
@@ -54,11 +48,6 @@ class Memory:
         self.melds_seen = False
         for i in range(32):
             self.played[i] = 0
-        if self.three_hand:
-            for i in range(32 * self.players):
-                self.by[i] = 0
-            for p in range(self.players):
-                self.passed_at[p] = 0
         for p in range(self.players):
             known = self.known[p]
             for i in range(32):
@@ -108,8 +97,6 @@ class Memory:
 
     def see_played(self, p, f):
         self.played[f] += 1
-        if self.by is not None:
-            self.by[p * 32 + f] += 1
         if self.known[p][f]:
             self.known[p][f] -= 1
 
@@ -168,9 +155,6 @@ class Memory:
     def update_binokel(self, obs):
         if obs.dabb is not None and obs.soloist >= 0:
             self.dabb_owner = obs.soloist
-        for p in range(self.players):
-            if obs.passed[p] and not self.passed_at[p]:
-                self.passed_at[p] = obs.bid // 10
         if obs.melds is not None and not self.melds_seen:
             self.melds_seen = True       # shown once, before the first lead
             from engine.melds import KINDS     # binokel only (a meld is (name, points, faces, kind))

@@ -50,8 +50,6 @@ class Context:
 
 
 class Player:
-    SAMPLER = Sampler       # the rule set's sampler class (BinokelPlayer reads the auction too)
-
     def __init__(self, rules, seat, level, seed, options, scratch=None):
         self.rules = rules
         self.seat = seat
@@ -66,7 +64,7 @@ class Player:
         self.memory = Memory(game, stock_tricks)
         # Working buffers, rewritten by every decision that uses them, so two seats that never
         # think at the same time may share them (scratch: the app's hint adviser and a seat).
-        self.sampler = scratch.sampler if scratch else self.SAMPLER(game, bool(pack64))
+        self.sampler = scratch.sampler if scratch else Sampler(game, bool(pack64))
         self.chooser = scratch.chooser if scratch else Chooser(self.players)
         self.rollout = None
         if self.p[levels.ROLLOUTS]:
