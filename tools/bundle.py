@@ -354,7 +354,7 @@ def program_renamed(files, extra):
         if f.endswith(".py"):
             with open(os.path.join(FIRMWARE_STANDINS, f)) as fh:
                 api.append(fh.read())
-    keep = names.protected_names(paths, api) | names.stub_names()
+    keep = names.protected_names(paths, api) | names.stub_names() | names.foreign_names(texts)
     try:
         out, mapping = names.rename(texts, names.firmware_names(), keep)
     except (SyntaxError, ValueError) as e:

@@ -192,6 +192,33 @@ def protected_names(module_paths, api_texts):
     return keep
 
 
+def foreign_names(texts):
+    """Names the program takes from modules that are not its own: imported by name (from json
+    import load) or read from an imported module (json.load). A game name spelt the same must
+    keep its name too, or the renaming would rename those as well. texts: {path: source}."""
+    own = set()
+    for path in texts:
+        parts = path[:-3].replace("\\", "/").split("/")
+        own.add(parts[1] if parts[0] == "lib" and len(parts) > 1 else parts[0])
+    out = set()
+    for text in texts.values():
+        tree = ast.parse(text)
+        modules = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                for a in node.names:
+                    if a.name.split(".")[0] not in own:
+                        modules.add(a.asname or a.name.split(".")[0])
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module \
+                    and node.module.split(".")[0] not in own:
+                for a in node.names:
+                    out.add(a.name)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in modules:
+                out.add(node.attr)
+    return out
+
+
 def rename(texts, targets, keep):
     """({path: renamed source}, {old: new}) of a program: texts {path: source}."""
     defined, spelt, classes = set(), set(), set()

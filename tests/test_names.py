@@ -1,0 +1,36 @@
+"""The bundle's renaming (tools/names.py): the game's own names only, never a library's."""
+
+from tools import names
+
+GAME = {
+    "lib/binocle/keep.py": "import json\n"
+                           "import os as fs\n"
+                           "from gc import collect\n"
+                           "from engine import cards\n"
+                           "import engine.ai\n"
+                           "class Store:\n"
+                           "    def load(self, f):\n"
+                           "        collect()\n"
+                           "        return json.load(f), fs.listdir('/'), cards.count, engine.ai.LEVELS\n"
+                           "    def listdir(self):\n"
+                           "        return self.load(None)\n",
+    "engine/cards.py": "count = 1\n",
+    "engine/ai/__init__.py": "LEVELS = 2\n",
+}
+
+
+def test_names_taken_from_other_modules_are_foreign():
+    assert names.foreign_names(GAME) == {"load", "listdir", "collect"}
+
+
+def test_a_game_name_spelt_like_a_library_name_keeps_it():
+    """The game's Store.load and json.load are one name token: renaming the one renames the
+    other, so the board would call json.<something else>. Kept, both stay as written."""
+    paths = list(GAME)
+    keep = names.protected_names(paths, [])
+    out, mapping = names.rename(GAME, ["ring", "pulse"], keep | names.foreign_names(GAME))
+    text = out["lib/binocle/keep.py"]
+    assert "json.load(" in text and "def load(self, " in text and "fs.listdir('/')" in text
+    assert "load" not in mapping and "listdir" not in mapping
+    broken, bad = names.rename(GAME, ["ring", "pulse"], keep)      # what happened before
+    assert "load" in bad and "json.load(" not in broken["lib/binocle/keep.py"]
