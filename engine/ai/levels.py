@@ -1,7 +1,9 @@
 """What each AI level may spend and remember. Levels differ in knowledge and budget, never in sight.
 
     memory      remembers the cards played and infers voids (easy forgets)
-    samples     sampled deals per card decision (engine/ai/play.py)
+    samples     sampled deals per card decision (engine/ai/play.py); hard's 30 instead of 20
+                measured no closer to the expert in french (800 games: +6.44 points a deal,
+                95% 3.65 to 9.23, against +6.40) and took a SAMD51 876 ms at p95 (571 with 20)
     endgame     tricks left at which the two-hand endgame is solved exactly
     nodes       node budget of the exact endgame search
     tt_bits     the endgame's transposition table holds 2**tt_bits entries (8 bytes each + 3.3-3.8 KB);
@@ -29,8 +31,8 @@ Columns past these are optional (a shorter row reads 0, see flag()).
                 surrender (engine/ai/expert.py, desktop only; a device level keeps 0):
                 0: bidding.py's heuristics alone
     bsamples    binokel: sampled deals per card decision, instead of `samples` (0: samples).
-                Binokel plays every sample out: hard's 20 of the two-hand games would take
-                about 3 times its 6 (max 1.45 s on a SAMD51 by the bench), and the expert's
+                Binokel plays every sample out: 20 samples there took about 3 times the time
+                of 6 (max 1.45 s on a SAMD51 by the bench), and the expert's
                 40 measured no better than 6 there (180 games: -0.3 points a deal, 95% -7.6
                 to 7.0)
 """
@@ -60,7 +62,7 @@ BSAMPLES = const(13)
 LEVELS = (
     ("easy",   (0,     0,     0,     0,      40,        0,     0,     0,    0,       0,    0)),
     ("normal", (1,     3,     4,     150,    20,        1,     0,     0,    0,       0,    8)),
-    ("hard",   (1,     30,    7,     1500,   10,        1,     1,     1,    1,       1,    7,      700,    0,        6)),
+    ("hard",   (1,     20,    7,     1500,   10,        1,     1,     1,    1,       1,    7,      700,    0,        6)),
     ("expert", (1,     40,    12,    200000, 10,        1,     1,     1,    1,       1,    14,     0,      40,       6)),
 )
 
