@@ -40,7 +40,7 @@ def group_shift(cls):
     return 5 + 5 * cls
 
 
-class Table:
+class TableCards:
     """One player's melded cards and the groups they form."""
 
     def __init__(self):
@@ -51,7 +51,7 @@ class Table:
         self._picks = bytearray(_MAX_PICKS)  # scratch: record indices of one meld
 
     def copy(self):
-        t = Table()
+        t = TableCards()
         t.recs = list(self.recs)
         t.gval[:] = self.gval
         t.gdead[:] = self.gdead

@@ -3,7 +3,7 @@
 A deal has two phases. In the *stock phase* (while the turn-up lies under the
 stock) play is free; the winner of each trick may make one announcement (a
 meld, or the exchange of the trump nine), then both draw. Melded cards lie on
-the player's Table (engine/table.py) and may be played from there. At the
+the player's TableCards (engine/table.py) and may be played from there. At the
 last draw the winner takes the last stock card and the loser the turn-up;
 the table cards go back to the hands, and the last tricks follow the strict
 rules of engine/tricks.py.
@@ -18,7 +18,7 @@ first" without a yes/no question before every trick.
 Per-deal state, all small ints and bytearrays:
 
     hands[p]     32 counts: p's concealed hand (table cards not included)
-    tables[p]    p's melded cards (Table)
+    tables[p]    p's melded cards (TableCards)
     stock        faces still to draw, stock[stock_pos] on top
     turnup       face of the turn-up, -1 once taken at the last draw
     won[p]       32 counts: cards in p's tricks; cardpts[p] their points
@@ -27,7 +27,7 @@ Per-deal state, all small ints and bytearrays:
 
 from engine import actions, cards, tricks
 from engine.state import (GameState, PH_PLAY, PH_ANNOUNCE, PH_KNOCK)
-from engine.table import Table
+from engine.table import TableCards
 from engine import melddata as T
 
 DIX_POINTS = 10         # the trump nine exchanged for the turn-up, or turned up itself
@@ -130,7 +130,7 @@ class TwoHandState(GameState):
         self.trump = self.turnup >> 3
         self.kinds = self.KINDS[self.trump]
         self.nine = self.trump * 8 + cards.lowest_rank(self.pack64)
-        self.tables = [Table(), Table()]
+        self.tables = [TableCards(), TableCards()]
         self.won = [bytearray(32), bytearray(32)]
         self.cardpts = [0, 0]
         self.tricks_won = [0, 0]

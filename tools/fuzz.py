@@ -36,7 +36,7 @@ from engine import actions, cards, record, rules
 from engine.rng import Rng
 from engine.rules import OPT_NO_GRAND, OPT_PACK64, new_game
 from engine.state import IllegalAction, append_varint
-from engine.table import Table
+from engine.table import TableCards
 from tools import cli
 # The invariants are the ones the property tests check; reuse their code.
 from tests.device import helpers as H
@@ -120,7 +120,7 @@ def snapshot(v):
         return tuple([snapshot(x) for x in v])
     if t is Rng:
         return ("rng", v.get_state())
-    if t is Table:
+    if t is TableCards:
         return ("table",) + attrs(v)
     raise FuzzFailure("the state holds a %s, which the fuzzer cannot compare" % t.__name__)
 

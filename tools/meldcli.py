@@ -5,7 +5,7 @@
                     those cards can reach (RULES.md hoyle 6: one meld each, a fresh
                     card each, the same-class rule), however many tricks it takes
 
-The two-hand answer is a depth-first search over engine.table.Table, so the
+The two-hand answer is a depth-first search over engine.table.TableCards, so the
 legality of each step is the engine's own. The dix exchange is no meld and
 is left out.
 """
@@ -16,7 +16,7 @@ import sys
 from engine import cards, melds, melddata as T, melddata_hoyle
 from engine.rules import (RULE_SETS, OPTIONS, OPT_NO_GRAND, OPT_PACK64, THREE_HAND, TWO_HAND, find, kind,
                           state_class)
-from engine.table import Table, group_shift
+from engine.table import TableCards, group_shift
 from tools import cli
 
 HAND_SIZE = {TWO_HAND: 12, THREE_HAND: 15}      # by the kind of deal (engine/rules.py)
@@ -163,7 +163,7 @@ def two_hand_search(rules, trump, no_grand=False):
 
 def two_hand_result(rules, hand, trump, no_grand=False):
     search = two_hand_search(rules, trump, no_grand)
-    total, seq = search.best(Table(), bytearray(hand))
+    total, seq = search.best(TableCards(), bytearray(hand))
     return {"total": total, "melds": search.describe(seq)}
 
 

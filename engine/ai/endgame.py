@@ -13,10 +13,10 @@ the last.
 Hands: 32-count vectors (engine/cards.py), 1..12 cards, searched `tricks` deep at most (leaf >=
 cards - tricks); with trick_n == 1 `leader` has led trick[0] and the follower holds one card more.
 `move` is a face for the player to move. Out of nodes, solve() gives (-1, best root move searched
-so far or -1, False); so does step() in bmove[1]. Table entries stay true (they hash hands, leader
-and trump): keep them through a deal. A search to a horizon (leaf > 0) scores trick starts with
-leaf cards in each hand by s.rollout's playouts (rollout.py Rollout.points0); its entries are
-cleared when the horizon changes.
+so far or -1, False); so does step() in bmove[1]. Transposition-table entries stay true (they
+hash hands, leader and trump): keep them through a deal. A search to a horizon (leaf > 0) scores
+trick starts with leaf cards in each hand by s.rollout's playouts (rollout.py Rollout.points0);
+its entries are cleared when the horizon changes.
 
 Fail-soft alpha-beta with principal variation search on an explicit stack of half-moves (it stops
 after any node and resumes; no recursion). Both copies of a face are one move; so are a 7 and 8 or

@@ -9,7 +9,7 @@ from engine import melddata as T
 from engine.ai import levels, announce
 from engine.ai.player import Player
 from engine.rules import state_class, OPT_PACK64
-from engine.table import Table
+from engine.table import TableCards
 
 _OPP_MELD_HOPE = 12       # what a won stock trick is worth to the opponent in melds, on average
 _ENDGAME_SLICE = 200      # solver nodes between two yields to the screen
@@ -18,7 +18,7 @@ _ENDGAME_SLICE = 200      # solver nodes between two yields to the screen
 class TwoHandPlayer(Player):
     def __init__(self, rules, seat, level, seed, options, scratch=None):
         Player.__init__(self, rules, seat, level, seed, options, scratch)
-        self.table = scratch.table if scratch else Table()      # scratch: a table, to look for melds
+        self.table = scratch.table if scratch else TableCards()      # scratch: a table, to look for melds
         self.hand = scratch.hand if scratch else bytearray(32)
         self.found = scratch.found if scratch else []
         game = state_class(rules)       # the rule set's meld data (engine/melddata_*.py)
