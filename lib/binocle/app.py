@@ -18,9 +18,8 @@ from binocle import buttons as B
 from binocle import forget
 from binocle import ui, words
 from binocle.input import Input, ticks_add, ticks_diff
-from binocle.settings import Settings
+from binocle.settings import Settings, THINK_MS
 
-_THINK_SLICE_MS = 30       # AI work per frame: the buttons are read between slices
 _SPIN = "-\\|/"
 
 
@@ -183,7 +182,7 @@ class App:
         self.hint_job = on_ready
 
     def _step_hint(self):
-        ready = self.session.hint_step(self.profile.ticks_ms, _THINK_SLICE_MS)
+        ready = self.session.hint_step(self.profile.ticks_ms, THINK_MS)
         if ready is None:
             self.busy(True)
             return

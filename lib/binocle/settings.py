@@ -20,6 +20,7 @@ TARGETS = (1000, 1250, 1500, 2000, 2500)
 ANIM_MS = (0, 120, 220, 380)      # one card slide
 PACE_MS = (250, 700, 1300)        # least time an AI move stays on screen before the next
 TRICK_MS = (400, 1000, 1800)      # a finished trick stays this long
+THINK_MS = 30                     # AI work per frame (a move or the hint): buttons are read between
 # engine.ai.DEVICE_LEVELS written out: importing engine.ai here would load the AI with the title
 # (1.7 KB more there, tools/ui-memory); tests/test_ai_boundary.py checks that they agree.
 LEVEL_NAMES = ("easy", "normal", "hard")

@@ -13,7 +13,7 @@ from binocle import buttons as B
 from binocle import words
 from binocle.anim import Animator
 from binocle.input import ticks_add, ticks_diff
-from binocle.settings import ANIM_MS, PACE_MS, TRICK_MS
+from binocle.settings import ANIM_MS, PACE_MS, THINK_MS, TRICK_MS
 from binocle.scenes import layout
 from binocle.scenes.tableview import TableView
 
@@ -195,7 +195,7 @@ class Table(TableView):
         if self.ai_action < 0:
             self.thinking = True
             self.app.busy(True)
-            self.ai_action = self.session.think(self.app.profile.ticks_ms, 30)
+            self.ai_action = self.session.think(self.app.profile.ticks_ms, THINK_MS)
             return
         self.thinking = False
         if ticks_diff(now, self.ai_since) < PACE_MS[self.app.settings.pace]:
