@@ -35,37 +35,30 @@ class Rollout:
         self.tricks = [0] * players
         self.cards = 0
         self.cash = 0
+        self.split = None           # points0(): the two hands
 
     def run(self, sample_hands, played_trick, leader, trump, my_card, me, cards_left):
         """Finish the trick in progress with my_card from `me`, then every trick; fills pts/tricks.
         my_card -1: the trick starts, `leader` leads by the model (played_trick is empty).
 
         False if the sample runs out of cards (an inconsistent sample)."""
-        for p in range(self.players):
-            self.load(p, sample_hands[p], 0)
-        return self.play(played_trick, leader, trump, my_card, me, cards_left)
-
-    def load(self, p, src, o):
-        """Player p's working hand from src[o:o + 32]; his points and tricks to 0."""
-        h = self.hands[p]
-        sc = self.sc
-        s = 4 * p
-        sc[s] = sc[s + 1] = sc[s + 2] = sc[s + 3] = 0
-        for f in range(32):
-            c = src[o + f]
-            h[f] = c
-            if c:
-                sc[s + (f >> 3)] += c
-        self.pts[p] = 0
-        self.tricks[p] = 0
-
-    def play(self, played_trick, leader, trump, my_card, me, cards_left):
-        """run() on the hands as loaded."""
         n = self.players
         hands = self.hands
         sc = self.sc
         pts = self.pts
         won = self.tricks
+        for p in range(n):
+            h = hands[p]
+            src = sample_hands[p]
+            o = 4 * p
+            sc[o] = sc[o + 1] = sc[o + 2] = sc[o + 3] = 0
+            for f in range(32):
+                c = src[f]
+                h[f] = c
+                if c:
+                    sc[o + (f >> 3)] += c
+            pts[p] = 0
+            won[p] = 0
         k = len(played_trick)
         left = cards_left
         played = 0
@@ -179,14 +172,16 @@ class Rollout:
         """Points player 0 takes from a trick start, two hands (hand[p*32 + face], the endgame
         solver's layout): the mean of two playouts, the second with leaders who first cash a
         plain card the other can neither beat nor trump."""
-        self.load(0, hand, 0)
-        self.load(1, hand, 32)
-        self.play(b"", leader, trump, -1, leader, cards_left)
+        if self.split is None:
+            self.split = (bytearray(32), bytearray(32))
+        h0, h1 = self.split
+        for f in range(32):
+            h0[f] = hand[f]
+            h1[f] = hand[32 + f]
+        self.run(self.split, b"", leader, trump, -1, leader, cards_left)
         v = self.pts[0]
-        self.load(0, hand, 0)
-        self.load(1, hand, 32)
         self.cash = 1
-        self.play(b"", leader, trump, -1, leader, cards_left)
+        self.run(self.split, b"", leader, trump, -1, leader, cards_left)
         self.cash = 0
         return (v + self.pts[0]) // 2
 
