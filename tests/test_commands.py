@@ -6,6 +6,7 @@ stderr and exit status 2, never a traceback.
 A command added to tools/__main__.py without a case here fails test_every_command_is_tried.
 """
 
+import json
 import os
 import re
 import shlex
@@ -185,6 +186,13 @@ def run_arena(tmp_path):
     assert "A win rate" in done.stdout
 
 
+def run_endgame_loss(tmp_path):
+    done = tools(tmp_path, "endgame-loss", "--rules", "hoyle", "--games", 1, "--cards", "1-4")
+    assert_works(done)
+    out = json.loads(done.stdout)
+    assert out["level"] == "hard" and out["points_given_away_per_deal"] == 0.0   # exact from 7 cards
+
+
 def run_melds(tmp_path):
     done = tools(tmp_path, "melds", "--rules", "hoyle", "--trump", "H",
                  *"KS KH KD KC QS QH QD QC 9C 9C JH JC".split())
@@ -244,7 +252,7 @@ def run_golden(tmp_path):
 RUNS = {
     "sim": run_sim, "screens": run_screens, "ui-memory": run_ui_memory, "gen-assets": run_gen_assets,
     "bundle": run_bundle, "deploy": run_deploy, "firmware": run_firmware, "play": run_play,
-    "arena": run_arena, "melds": run_melds, "bench": run_bench, "device-tests": run_device_tests,
+    "arena": run_arena, "endgame-loss": run_endgame_loss, "melds": run_melds, "bench": run_bench, "device-tests": run_device_tests,
     "mpy": run_mpy, "gen-melddata": run_gen_melddata, "tune": run_tune, "fuzz": run_fuzz,
     "soak": run_soak, "golden": run_golden,
 }
@@ -260,6 +268,7 @@ MISTAKES = {
     "firmware": (("--drive", "/tmp"), ("--uf2",)),
     "play": (("--rules", "skat"), ("skat",)),
     "arena": (("--rules", "hoyle", "--a", "greedy", "--b", "random", "--games", "0"), ("--games",)),
+    "endgame-loss": (("--rules", "binokel", "--games", "1"), ("binokel",)),
     "melds": (("--rules", "binokel", "--trump", "S", "AS", "XX"), ("XX",)),
     "bench": (("--rules", "nosuch"), ("nosuch",)),
     "device-tests": (("nomatch",), ("nomatch",)),

@@ -17,6 +17,7 @@ COMMANDS = (
     ("firmware", "tools.firmware", "install CircuitPython: check a .uf2 against the board's chip and copy it to its bootloader drive"),
     ("play", "tools.play", "play a game in the terminal against the AI"),
     ("arena", "tools.arena", "AI against AI or a baseline: duplicate matches with confidence intervals"),
+    ("endgame-loss", "tools.endgame_loss", "points an AI level gives away in the two-hand last tricks, against exact play"),
     ("melds", "tools.meldcli", "best meld total of a hand, as JSON"),
     ("bench", "tools.bench", "engine speed and memory on CPython and MicroPython, as JSON"),
     ("device-tests", "tools.device", "run tests/device under MicroPython (WASI build)"),

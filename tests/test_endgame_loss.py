@@ -1,0 +1,33 @@
+"""tools/endgame_loss.py: what a level gives away in the last tricks, against exact play."""
+
+import json
+
+from tools import endgame_loss
+from tools.__main__ import main
+
+
+def test_hard_solves_the_last_four_tricks_exactly():
+    """Hard searches 7 cards and fewer exactly: it gives nothing away there."""
+    out = endgame_loss.measure("hoyle", "hard", 2, 1, 2, 4, 30)
+    assert out["positions"] > 20 and out["deals"] > 4
+    assert out["points_given_away_per_deal"] == 0.0
+    assert sum(v["positions"] for v in out["by_cards_in_hand"].values()) == out["positions"]
+
+
+def test_normal_gives_points_away_beyond_its_reach():
+    """Normal solves 4 cards exactly; from 5 to 7 it plays on samples and loses some points."""
+    out = endgame_loss.measure("french", "normal", 2, 1, 5, 7, 30)
+    assert out["positions"] > 20
+    assert out["points_given_away_per_deal"] > 0
+
+
+def test_the_command_prints_json_and_refuses_bad_input(capsys):
+    assert main(["endgame-loss", "--rules", "hoyle", "--games", "1", "--cards", "1-3"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["rules"] == "hoyle" and out["cards"] == [1, 3] and out["games"] == 1
+    for bad in (["--rules", "binokel", "--games", "1"], ["--rules", "hoyle", "--games", "1", "--cards", "9-3"],
+                ["--rules", "hoyle", "--games", "1", "--cards", "x"], ["--rules", "hoyle", "--games", "0"],
+                ["--rules", "hoyle", "--games", "1", "--level", "wizard"]):
+        assert main(["endgame-loss"] + bad) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("endgame-loss: ") and "Traceback" not in err

@@ -1,0 +1,127 @@
+"""How many points an AI level gives away in the two-hand last tricks, against exact play.
+
+    python -m tools endgame-loss --rules french --level hard --games 20 [--seed 1] [--cards 8-12]
+
+The level plays itself. At each of its card decisions in the last tricks (the stock gone, every
+card known, --cards cards in hand, more than one face to choose from) every legal face is solved
+exactly (engine/ai/endgame.py with no node limit), and what the chosen face gives away against
+the best one is added up. The JSON gives the points given away a deal (both seats together), in
+all and by cards in hand. It measures a change to the last-trick search without an arena: the
+horizon budget of levels.py was chosen with it. Exact solves from 11-12 cards take seconds each.
+"""
+
+import json
+import sys
+import time
+
+from tools import cli
+
+
+def build_parser():
+    p = cli.Parser("endgame-loss", "Points an AI level gives away in the two-hand last tricks, "
+                                   "against exact play.")
+    p.add_argument("--rules", required=True, help="hoyle or french")
+    p.add_argument("--level", default="hard", help="the AI level that plays itself (default hard)")
+    p.add_argument("--games", type=cli.positive_int, required=True)
+    p.add_argument("--seed", type=cli.natural_int, default=1, help="first game seed (default 1)")
+    p.add_argument("--cards", default="8-12", help="cards in hand, LOW-HIGH within 1-12 (default 8-12)")
+    p.add_argument("--max-deals", type=cli.positive_int, default=30, help="deals a game at most (default 30)")
+    return p
+
+
+def card_range(text):
+    try:
+        lo, hi = (int(x) for x in text.split("-"))
+    except ValueError:
+        raise cli.UsageError("--cards wants LOW-HIGH, such as 8-12, not %r" % text)
+    if not 1 <= lo <= hi <= 12:
+        raise cli.UsageError("--cards must lie within 1-12, got %r" % text)
+    return lo, hi
+
+
+def move_values(solver, state, p, faces):
+    """{face: what player p takes from this trick on with that face and exact play after}."""
+    from engine import cards, tricks
+    trump = state.trump
+    trick = state.trick[:state.trick_n]
+    out = {}
+    for f in faces:
+        hands = [bytearray(state.hands[0]), bytearray(state.hands[1])]
+        hands[p][f] -= 1
+        if not trick:                      # p leads f; the other follows, then exact play
+            v0, _m, _e = solver.solve(hands[0], hands[1], trump, p, bytearray([f, 0]), 1, 1 << 30)
+        else:                              # p completes the trick
+            t = bytearray([trick[0], f])
+            w = (state.leader + tricks.winning_index(t, 2, trump)) % 2
+            pts = cards.points(t[0]) + cards.points(t[1])
+            if cards.count(hands[0]) == 0:
+                v0 = pts + cards.LAST_TRICK_POINTS if w == 0 else 0
+            else:
+                v0, _m, _e = solver.solve(hands[0], hands[1], trump, w, bytearray(2), 0, 1 << 30)
+                v0 += pts if w == 0 else 0
+        out[f] = v0 if p == 0 else -v0    # higher is better for p
+    return out
+
+
+def measure(rules, level, games, seed, lo, hi, max_deals, progress=None):
+    from engine import actions, cards
+    from engine.ai import new_player
+    from engine.ai.endgame import Solver
+    from engine.rules import new_game
+    solver = Solver(16, 12)
+    lost = {}
+    positions = {}
+    deals = 0
+    for g in range(games):
+        game_seed = seed + g
+        state = new_game(rules, game_seed, 0)
+        seats = [new_player(rules, p, level, game_seed, 0) for p in (0, 1)]
+        while not state.is_game_over() and state.deal_number < max_deals:
+            p = state.current_player()
+            obs = state.observation(p)
+            a = seats[p].choose(obs)
+            if obs.turnup < 0 and actions.is_play(a) and seats[p].memory.complete:
+                n = cards.count(obs.hand)
+                faces = sorted(set(actions.play_face(b) for b in obs.legal if actions.is_play(b)))
+                if lo <= n <= hi and len(faces) > 1:
+                    solver.clear()
+                    values = move_values(solver, state, p, faces)
+                    lost[n] = lost.get(n, 0) + max(values.values()) - values[actions.play_face(a)]
+                    positions[n] = positions.get(n, 0) + 1
+            state.apply(a)
+        deals += len(state.sheet)          # the deals scored
+        if progress:
+            progress(g + 1, games)
+    total = sum(lost.values())
+    return {
+        "rules": rules, "level": level, "games": games, "seed": seed, "cards": [lo, hi],
+        "deals": deals, "positions": sum(positions.values()),
+        "points_given_away_per_deal": round(total / deals, 3) if deals else None,
+        "by_cards_in_hand": {str(n): {"positions": positions[n],
+                                      "per_deal": round(lost[n] / deals, 3) if deals else None}
+                             for n in sorted(positions)},
+    }
+
+
+@cli.command("endgame-loss")
+def main(argv):
+    args = build_parser().parse_args(argv)
+    from engine.ai import LEVELS
+    from engine.rules import RULE_SETS, kind, TWO_HAND
+    two_hand = [r for r in RULE_SETS if kind(r) == TWO_HAND]
+    if args.rules not in two_hand:
+        raise cli.UsageError("--rules must be one of %s (the two-hand games), not %r"
+                             % (", ".join(two_hand), args.rules))
+    if args.level not in LEVELS:
+        raise cli.UsageError("unknown level %r (one of %s)" % (args.level, ", ".join(LEVELS)))
+    lo, hi = card_range(args.cards)
+    start = time.time()
+
+    def progress(done, total):
+        sys.stderr.write("\rendgame-loss: %d/%d games  %.0f s" % (done, total, time.time() - start))
+        if done == total:
+            sys.stderr.write("\n")
+    out = measure(args.rules, args.level, args.games, args.seed, lo, hi, args.max_deals, progress)
+    out["seconds"] = round(time.time() - start, 1)
+    print(json.dumps(out))
+    return 0
