@@ -26,7 +26,8 @@ Columns past these are optional (a shorter row reads 0, see flag()).
                 out by rollout.py's models (0: rollouts alone). Hard's 700 keeps a SAMD51
                 under 2 s a decision (1,500 measured 3.3 s at most) and gives away 7.0 points
                 a deal to exact play in hoyle and 6.8 in french (1,500: 6.3 and 5.3; rollouts
-                alone: 9.5 and 8.7)
+                alone: 9.5 and 8.7). In its own games (`python -m tools endgame-loss --rules R
+                --games 40`, seed 1) hard gives away 4.6 a deal in hoyle and 6.4 in french
     contracts   binokel: sampled deals played out to set the bid limit and to decide to
                 surrender (engine/ai/expert.py, desktop only; a device level keeps 0):
                 0: bidding.py's heuristics alone
