@@ -6,8 +6,8 @@ The level plays itself. At each of its card decisions in the last tricks (the st
 card known, --cards cards in hand, more than one face to choose from) every legal face is solved
 exactly (engine/ai/endgame.py with no node limit), and what the chosen face gives away against
 the best one is added up. The JSON gives the points given away a deal (both seats together), in
-all and by cards in hand. It measures a change to the last-trick search without an arena: the
-horizon budget of levels.py was chosen with it. Exact solves from 11-12 cards take seconds each.
+all and by cards in hand. It measures a change to the last-trick search (levels.py's horizon,
+the rollout's models) without an arena. Exact solves from 11-12 cards take seconds each.
 """
 
 import json
@@ -72,6 +72,7 @@ def measure(rules, level, games, seed, lo, hi, max_deals, progress=None):
     lost = {}
     positions = {}
     deals = 0
+    solved_deal = None
     for g in range(games):
         game_seed = seed + g
         state = new_game(rules, game_seed, 0)
@@ -84,7 +85,9 @@ def measure(rules, level, games, seed, lo, hi, max_deals, progress=None):
                 n = cards.count(obs.hand)
                 faces = sorted(set(actions.play_face(b) for b in obs.legal if actions.is_play(b)))
                 if lo <= n <= hi and len(faces) > 1:
-                    solver.clear()
+                    if solved_deal != (g, state.deal_number):
+                        solver.clear()      # entries stay true through a deal (endgame.py)
+                        solved_deal = (g, state.deal_number)
                     values = move_values(solver, state, p, faces)
                     lost[n] = lost.get(n, 0) + max(values.values()) - values[actions.play_face(a)]
                     positions[n] = positions.get(n, 0) + 1
