@@ -174,7 +174,7 @@ class HorizonReference(Reference):
     def trick_start(self, hands, leader):
         n = cards.count(hands[leader])
         if 0 < n <= self.leaf:
-            return self.rollout.points0(hands[0] + hands[1], leader, self.trump, n)
+            return model_points0(hands, leader, self.trump)
         return Reference.trick_start(self, hands, leader)
 
 
@@ -240,3 +240,56 @@ def model_lead(hand, trump):
         t = max(longest, key=lambda s: (sum(hand[s * 8:s * 8 + 8]), -s))
         return min(f for f in range(t * 8, t * 8 + 8) if hand[f])
     return min(f for f in range(trump * 8, trump * 8 + 8) if hand[f])
+
+
+def cash_lead(hand, other, trump):
+    """rollout.py's cashing lead: the highest card of the first plain suit that the other hand
+    can neither beat nor trump, else None."""
+    for t in range(4):
+        mine = [f for f in range(t * 8, t * 8 + 8) if hand[f]]
+        if t == trump or not mine:
+            continue
+        if not any(other[t * 8:t * 8 + 8]) and any(other[trump * 8:trump * 8 + 8]):
+            continue
+        if not any(other[f] for f in range(max(mine) + 1, t * 8 + 8)):
+            return max(mine)
+    return None
+
+
+def model_playout(hands, leader, trump, cash):
+    """Points player 0 takes from a trick start to the end, both seats by rollout.py's model:
+    the leads above (cash: a cashing lead first), the follower's cheapest legal card."""
+    hands = [bytearray(hands[0]), bytearray(hands[1])]
+    taken = 0
+    while any(hands[leader]):
+        lead = cash_lead(hands[leader], hands[1 - leader], trump) if cash else None
+        if lead is None:
+            lead = model_lead(hands[leader], trump)
+        hands[leader][lead] -= 1
+        legal = []
+        tricks.legal_follow(hands[1 - leader], bytearray([lead, 0]), 1, trump, legal)
+        f = min(legal, key=lambda c: (c & 7, c >> 3))    # points rise with rank
+        hands[1 - leader][f] -= 1
+        w = leader if tricks.winning_index(bytearray([lead, f]), 2, trump) == 0 else 1 - leader
+        if w == 0:
+            taken += cards.points(lead) + cards.points(f) + (10 if not any(hands[0]) else 0)
+        leader = w
+    return taken
+
+
+def model_points0(hands, leader, trump):
+    return (model_playout(hands, leader, trump, False) + model_playout(hands, leader, trump, True)) // 2
+
+
+def test_the_searchs_leaf_is_the_mean_of_the_two_model_playouts():
+    rng = Rng(24)
+    solver = Solver(7, 12)
+    ro = Rollout(2)
+    for i in range(600):
+        n = 1 + i % 12
+        hands, trump, leader, trick, trick_n = random_endgame(rng, n, i % 4 == 0)
+        solver.start(hands[0], hands[1], trump, leader, trick, 0)   # its rank masks and suit counts
+        where = describe(hands, trump, leader, trick, 0)
+        assert ro.points0(solver.rm, solver.sc, leader, trump, n) == model_points0(hands, leader, trump), where
+        assert ro.run(hands, b"", leader, trump, -1, leader, n)
+        assert ro.pts[0] == model_playout(hands, leader, trump, False), where

@@ -27,6 +27,7 @@ the root: cut by the points left or the table. Layout (ply d: 0 a card already l
 more in __init__):
 
     hand[p*32 + face] count 0..2    sc[p*4 + suit] cards    mv, key[d*16 + i] moves of ply d
+    rm[p*4 + suit], rm[8 + p*4 + suit] the ranks held, held twice (bit r), for the leaf
 
 Transposition table at trick starts, 2**tt_bits entries, i and i^1 a bucket:
 
@@ -77,6 +78,7 @@ class Solver:
             (self.k2 if i & 1 else self.k1)[i >> 1] = ((rng.next16() << 13) ^ rng.next16()) & _M29
         self.hand = bytearray(64)
         self.sc = bytearray(8)
+        self.rm = bytearray(16)           # the hands' rank masks, rollout.py's layout (points0)
         self.mv = bytearray(plies * _W)
         self.key = bytearray(plies * _W)
         # Per ply, bytearrays: mover, cards on the trick, card played, points player 0 took
@@ -120,13 +122,20 @@ class Solver:
         pts = 0
         self.low = 2                      # lowest rank in play: 9, or 7 with the 64-card pack
         sc = self.sc
+        rm = self.rm
+        for i in range(16):
+            rm[i] = 0
         for i in range(8):
             sc[i] = 0
         for f in range(64):
             c = hand1[f & 31] if f & 32 else hand0[f]
             self.hand[f] = c
-            if c and f & 7 < 2:
-                self.low = 0
+            if c:
+                rm[f >> 3] |= 1 << (f & 7)
+                if c > 1:
+                    rm[8 + (f >> 3)] |= 1 << (f & 7)
+                if f & 7 < 2:
+                    self.low = 0
             for _ in range(c):             # one key at a time: sums stay below 2**30
                 sc[f >> 3] += 1
                 h1 = (h1 + self.k1[f]) & _M29
@@ -178,6 +187,7 @@ class Solver:
         best, hk1 = self.best, self.hk1
         hk2, hand = self.hk2, self.hand
         sc, mv = self.sc, self.mv
+        rm = self.rm
         key, k1 = self.key, self.k1
         k2, ent = self.k2, self.ent
         chk, bits = self.chk, self.bits
@@ -206,6 +216,10 @@ class Solver:
                     o = p * 32 + f
                     hand[o] -= 1
                     sc[p * 4 + (f >> 3)] -= 1
+                    if hand[o]:                 # (the rank masks: two copies to one, or one to none)
+                        rm[8 + (o >> 3)] ^= 1 << (f & 7)
+                    else:
+                        rm[o >> 3] ^= 1 << (f & 7)
                     e = d + 1
                     hk1[e] = (hk1[d] - k1[o]) & _M29
                     hk2[e] = (hk2[d] - k2[o]) & _M29
@@ -260,7 +274,7 @@ class Solver:
                 p = who[d]
                 if tn[d] == 0:              # a trick start: bounds from the points left and the table
                     if 0 < nl[d] <= leaf:           # beyond the horizon: played out
-                        v = acc[d] + self.rollout.points0(hand, p, trump, nl[d])
+                        v = acc[d] + self.rollout.points0(rm, sc, p, trump, nl[d])
                         nodes += 2 * nl[d]          # about the playouts' time in nodes
                         mode = _RETURN
                         continue
@@ -359,8 +373,13 @@ class Solver:
                 mode = _NEXT
                 p = who[d]
                 f = card[d]
-                hand[p * 32 + f] += 1
+                o = p * 32 + f
+                hand[o] += 1
                 sc[p * 4 + (f >> 3)] += 1
+                if hand[o] > 1:
+                    rm[8 + (o >> 3)] ^= 1 << (f & 7)
+                else:
+                    rm[o >> 3] ^= 1 << (f & 7)
                 if nw[d] == 1 and alpha[d] < v < beta[d]:   # beat the null window:
                     nw[d] = 2                               # search it again in full
                     idx[d] -= 1

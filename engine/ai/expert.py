@@ -29,7 +29,7 @@ once per deal (about 15 ms), a contract decision as many (tools/arena.py).
 
 from engine import actions, cards, melds
 from engine.ai import bidding
-from engine.ai.rollout import Rollout, copy32
+from engine.ai.rollout import Rollout
 from engine.ai.sampler import Sampler
 from engine.rng import Rng
 from engine.rules import find
@@ -158,3 +158,9 @@ class BidEstimate:
             self.play.play_out(work, forehand, trump)
             totals.append(self.play.pts[me] + buried + meld if self.play.won[me] else -1)
         return totals
+
+
+def copy32(dst, src):
+    """dst[:] = src without the slice object MicroPython would allocate."""
+    for i in range(32):
+        dst[i] = src[i]

@@ -1,9 +1,10 @@
 """Play a sampled deal to its end under the strict rules, every seat by a simple model.
 
 Used by the stronger levels for binokel card play (and the two-hand last
-tricks beyond the exact solver's reach): after a candidate card, the rest of
-the deal is played out in each sample, and the candidate is scored by the
-deal's result for this seat.
+tricks when no search ends in time): after a candidate card, the rest of the
+deal is played out in each sample (run()), and the candidate is scored by the
+deal's result for this seat. The two-hand search of the last tricks scores the
+positions beyond its horizon by two such playouts (points0()).
 
 The model is engine/ai/play.py's (Chooser.model_lead, model_card with strict
 rules), written out here on suit counts because a rollout is the AI's inner
@@ -18,8 +19,6 @@ first), else the lowest card of his longest plain suit, else his lowest trump.
     sc[p*4+s]   cards of suit s in hands[p]
     pts[p]      card points taken in the rollout (last trick included)
     tricks[p]   tricks taken in the rollout
-    cards       cards played by the rollouts since the player last reset it
-                (a measure of the work done, the same on every interpreter)
 """
 
 from engine.cards import RANK_POINTS, LAST_TRICK_POINTS
@@ -33,9 +32,7 @@ class Rollout:
         self.trick = bytearray(3)
         self.pts = [0] * players
         self.tricks = [0] * players
-        self.cards = 0
-        self.cash = 0
-        self.split = None           # points0(): the two hands
+        self.masks = bytearray(24)  # points0(): a playout's rank masks and suit counts
 
     def run(self, sample_hands, played_trick, leader, trump, my_card, me, cards_left):
         """Finish the trick in progress with my_card from `me`, then every trick; fills pts/tricks.
@@ -61,7 +58,6 @@ class Rollout:
             won[p] = 0
         k = len(played_trick)
         left = cards_left
-        played = 0
         tp = 0
         if my_card >= 0:
             lead = played_trick[0] if k else my_card
@@ -86,21 +82,17 @@ class Rollout:
                 o = 4 * leader
                 lead = -1
                 longest = 0
-                if self.cash:                       # (points0's second playout)
-                    lead = self.cash_lead(h, hands[1 - leader], o, 4 - o, trump)
-                if lead < 0:
-                    for t in range(4):              # a plain ace, else the longest plain suit
-                        if t == trump or not sc[o + t]:
-                            continue
-                        if h[t * 8 + 7]:
-                            lead = t * 8 + 7
-                            break
-                        if sc[o + t] > longest:
-                            longest = sc[o + t]
-                            lead = t * 8
+                for t in range(4):                  # a plain ace, else the longest plain suit
+                    if t == trump or not sc[o + t]:
+                        continue
+                    if h[t * 8 + 7]:
+                        lead = t * 8 + 7
+                        break
+                    if sc[o + t] > longest:
+                        longest = sc[o + t]
+                        lead = t * 8
                 if lead < 0:
                     if trump < 0 or not sc[o + trump]:
-                        self.cards += played
                         return False
                     lead = trump * 8
                 if lead & 7 != 7:
@@ -147,7 +139,6 @@ class Rollout:
                         if f >= 0:
                             break
                     if f < 0:
-                        self.cards += played
                         return False                # the sample ran out of cards
                 h[f] -= 1
                 sc[o + (f >> 3)] -= 1
@@ -159,48 +150,118 @@ class Rollout:
             w = (leader + wi) % n
             pts[w] += tp
             won[w] += 1
-            played += n
             left -= 1
             if left == 0:
                 pts[w] += LAST_TRICK_POINTS
-                self.cards += played
                 return True
             leader = w
             k = 0
 
-    def points0(self, hand, leader, trump, cards_left):
-        """Points player 0 takes from a trick start, two hands (hand[p*32 + face], the endgame
-        solver's layout): the mean of two playouts, the second with leaders who first cash a
-        plain card the other can neither beat nor trump."""
-        if self.split is None:
-            self.split = (bytearray(32), bytearray(32))
-        h0, h1 = self.split
-        for f in range(32):
-            h0[f] = hand[f]
-            h1[f] = hand[32 + f]
-        self.run(self.split, b"", leader, trump, -1, leader, cards_left)
-        v = self.pts[0]
-        self.cash = 1
-        self.run(self.split, b"", leader, trump, -1, leader, cards_left)
-        self.cash = 0
-        return (v + self.pts[0]) // 2
+    def points0(self, rm, sc, leader, trump, cards_left):
+        """Points player 0 takes from a trick start, two hands: the mean of two playouts by the
+        model above, the second with leaders who first cash a plain card the other can neither
+        beat nor trump (cards_left: cards in each hand). The leaf of the endgame's search and
+        most of its time, so written apart from run() on the solver's rank masks (lowest and
+        highest rank by _LOW_HIGH); tests/test_endgame.py checks it against run()'s model.
 
-    def cash_lead(self, h, other, o, q, trump):
-        """Two hands: the highest card of the first plain suit that the other hand can neither
-        beat nor trump (h and other: 32 counts, o and q their suit counts' offsets), else -1."""
-        sc = self.sc
-        for t in range(4):
-            if t == trump or not sc[o + t] or (not sc[q + t] and sc[q + trump]):
-                continue
-            g = t * 8 + 7
-            while not h[g]:
-                g -= 1
-            x = g + 1
-            while x < t * 8 + 8 and not other[x]:
-                x += 1
-            if x == t * 8 + 8:
-                return g
-        return -1
+            rm[p*4 + t]       ranks of suit t that p holds (bit r: rank r, one copy or two)
+            rm[8 + p*4 + t]   ranks he holds twice
+            sc[p*4 + t]       his cards of suit t
+            m[0:16], m[16:24] a playout's working copy of rm and sc
+        """
+        m = self.masks
+        lh = _LOW_HIGH
+        total = 0
+        for cash in (0, 1):
+            for i in range(8):
+                m[i] = rm[i]
+                m[8 + i] = rm[8 + i]
+                m[16 + i] = sc[i]
+            ld = leader
+            for left in range(cards_left, 0, -1):
+                o = ld * 4                  # the leader's suits
+                q = 4 - o                   # the follower's
+                t = -1
+                if cash:                    # a plain card the other can neither beat nor trump
+                    for u in range(4):
+                        if u == trump or not m[16 + o + u] or (not m[16 + q + u] and m[16 + q + trump]):
+                            continue
+                        r = lh[m[o + u]] >> 4
+                        if not m[q + u] >> (r + 1):
+                            t = u
+                            break
+                if t < 0:                   # a plain ace, else the longest plain suit's lowest
+                    n = 0
+                    r = -1
+                    for u in range(4):
+                        if u == trump or not m[16 + o + u]:
+                            continue
+                        if m[o + u] & 128:
+                            t = u
+                            r = 7
+                            break
+                        if m[16 + o + u] > n:
+                            n = m[16 + o + u]
+                            t = u
+                    if t < 0:
+                        t = trump
+                    if r < 0:
+                        r = lh[m[o + t]] & 15
+                i = o + t                   # the lead leaves the leader's hand
+                b = 1 << r
+                if m[8 + i] & b:
+                    m[8 + i] ^= b
+                else:
+                    m[i] ^= b
+                m[16 + i] -= 1
+                w = ld                      # who wins the trick
+                j = q + t
+                if m[16 + j]:               # follow, the cheapest card that wins, else the lowest
+                    a = m[j] >> (r + 1) << (r + 1)
+                    if a:
+                        w = 1 - ld
+                    else:
+                        a = m[j]
+                elif m[16 + q + trump]:     # trump in, lowest (t is not trumps here)
+                    j = q + trump
+                    a = m[j]
+                    w = 1 - ld
+                else:                       # anything: the lowest rank, first suit
+                    x = 8
+                    for u in range(4):
+                        if m[16 + q + u] and lh[m[q + u]] & 15 < x:
+                            x = lh[m[q + u]] & 15
+                            j = q + u
+                    a = m[j]
+                x = lh[a] & 15
+                b = 1 << x
+                if m[8 + j] & b:
+                    m[8 + j] ^= b
+                else:
+                    m[j] ^= b
+                m[16 + j] -= 1
+                if w == 0:
+                    total += RANK_POINTS[r] + RANK_POINTS[x] + (LAST_TRICK_POINTS if left == 1 else 0)
+                ld = w
+        return total // 2
+
+
+def _low_high():
+    """_LOW_HIGH[mask] = lowest set bit's index | highest's << 4, for 8-bit rank masks."""
+    t = bytearray(256)
+    for x in range(1, 256):
+        lo = 0
+        while not x >> lo & 1:
+            lo += 1
+        hi = 7
+        while not x >> hi & 1:
+            hi -= 1
+        t[x] = lo | hi << 4
+    return t
+
+
+_LOW_HIGH = _low_high()     # 256 bytes
+del _low_high               # (needed once)
 
 
 def beats(card, best, trump):
@@ -208,9 +269,3 @@ def beats(card, best, trump):
     if card >> 3 == best >> 3:
         return card > best
     return card >> 3 == trump
-
-
-def copy32(dst, src):
-    """dst[:] = src without the slice object MicroPython would allocate."""
-    for i in range(32):
-        dst[i] = src[i]
