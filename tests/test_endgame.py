@@ -293,3 +293,10 @@ def test_the_searchs_leaf_is_the_mean_of_the_two_model_playouts():
         assert ro.points0(solver.rm, solver.sc, leader, trump, n) == model_points0(hands, leader, trump), where
         assert ro.run(hands, b"", leader, trump, -1, leader, n)
         assert ro.pts[0] == model_playout(hands, leader, trump, False), where
+
+
+def test_the_leafs_points_by_rank_bit_are_the_rules_own():
+    from engine.ai import rollout
+    assert len(set((1 << r) % 11 for r in range(8))) == 8
+    for r in range(8):
+        assert rollout._BIT_POINTS[(1 << r) % 11] == cards.RANK_POINTS[r]

@@ -29,7 +29,6 @@ class Rollout:
         self.players = players
         self.hands = [bytearray(32) for _ in range(players)]
         self.sc = bytearray(4 * players)
-        self.trick = bytearray(3)
         self.pts = [0] * players
         self.tricks = [0] * players
         self.masks = bytearray(24)  # points0(): a playout's rank masks and suit counts
@@ -161,8 +160,9 @@ class Rollout:
         """Points player 0 takes from a trick start, two hands: the mean of two playouts by the
         model above, the second with leaders who first cash a plain card the other can neither
         beat nor trump (cards_left: cards in each hand). The leaf of the endgame's search and
-        most of its time, so written apart from run() on the solver's rank masks (lowest and
-        highest rank by _LOW_HIGH); tests/test_endgame.py checks it against run()'s model.
+        most of its time, so written apart from run() on the solver's rank masks, a card as
+        its rank's bit (lowest of a mask: m & -m); tests/test_endgame.py checks it against
+        run()'s model.
 
             rm[p*4 + t]       ranks of suit t that p holds (bit r: rank r, one copy or two)
             rm[8 + p*4 + t]   ranks he holds twice
@@ -170,7 +170,6 @@ class Rollout:
             m[0:16], m[16:24] a playout's working copy of rm and sc
         """
         m = self.masks
-        lh = _LOW_HIGH
         total = 0
         for cash in (0, 1):
             for i in range(8):
@@ -182,33 +181,36 @@ class Rollout:
                 o = ld * 4                  # the leader's suits
                 q = 4 - o                   # the follower's
                 t = -1
+                b = 0                       # the lead's bit
                 if cash:                    # a plain card the other can neither beat nor trump
                     for u in range(4):
                         if u == trump or not m[16 + o + u] or (not m[16 + q + u] and m[16 + q + trump]):
                             continue
-                        r = lh[m[o + u]] >> 4
-                        if not m[q + u] >> (r + 1):
+                        x = m[o + u]        # every rank up to his highest:
+                        x |= x >> 1
+                        x |= x >> 2
+                        x |= x >> 4
+                        if m[q + u] <= x:   # the other holds nothing above it
                             t = u
+                            b = (x + 1) >> 1
                             break
                 if t < 0:                   # a plain ace, else the longest plain suit's lowest
                     n = 0
-                    r = -1
                     for u in range(4):
                         if u == trump or not m[16 + o + u]:
                             continue
                         if m[o + u] & 128:
                             t = u
-                            r = 7
+                            b = 128
                             break
                         if m[16 + o + u] > n:
                             n = m[16 + o + u]
                             t = u
                     if t < 0:
                         t = trump
-                    if r < 0:
-                        r = lh[m[o + t]] & 15
+                    if not b:
+                        b = m[o + t] & -m[o + t]
                 i = o + t                   # the lead leaves the leader's hand
-                b = 1 << r
                 if m[8 + i] & b:
                     m[8 + i] ^= b
                 else:
@@ -217,7 +219,7 @@ class Rollout:
                 w = ld                      # who wins the trick
                 j = q + t
                 if m[16 + j]:               # follow, the cheapest card that wins, else the lowest
-                    a = m[j] >> (r + 1) << (r + 1)
+                    a = m[j] & -(b << 1)
                     if a:
                         w = 1 - ld
                     else:
@@ -227,41 +229,26 @@ class Rollout:
                     a = m[j]
                     w = 1 - ld
                 else:                       # anything: the lowest rank, first suit
-                    x = 8
+                    x = 256
                     for u in range(4):
-                        if m[16 + q + u] and lh[m[q + u]] & 15 < x:
-                            x = lh[m[q + u]] & 15
+                        if m[16 + q + u] and m[q + u] & -m[q + u] < x:
+                            x = m[q + u] & -m[q + u]
                             j = q + u
                     a = m[j]
-                x = lh[a] & 15
-                b = 1 << x
-                if m[8 + j] & b:
-                    m[8 + j] ^= b
+                c = a & -a                  # the follower's card
+                if m[8 + j] & c:
+                    m[8 + j] ^= c
                 else:
-                    m[j] ^= b
+                    m[j] ^= c
                 m[16 + j] -= 1
                 if w == 0:
-                    total += RANK_POINTS[r] + RANK_POINTS[x] + (LAST_TRICK_POINTS if left == 1 else 0)
+                    total += _BIT_POINTS[b % 11] + _BIT_POINTS[c % 11] + (LAST_TRICK_POINTS if left == 1 else 0)
                 ld = w
         return total // 2
 
 
-def _low_high():
-    """_LOW_HIGH[mask] = lowest set bit's index | highest's << 4, for 8-bit rank masks."""
-    t = bytearray(256)
-    for x in range(1, 256):
-        lo = 0
-        while not x >> lo & 1:
-            lo += 1
-        hi = 7
-        while not x >> hi & 1:
-            hi -= 1
-        t[x] = lo | hi << 4
-    return t
-
-
-_LOW_HIGH = _low_high()     # 256 bytes
-del _low_high               # (needed once)
+# A rank's bit modulo 11 tells the ranks apart (1 2 4 8 5 10 9 7): their card points by it.
+_BIT_POINTS = b"\x00\x00\x00\x00\x00\x03\x00\x0b\x02\x0a\x04"
 
 
 def beats(card, best, trump):
