@@ -9,19 +9,24 @@ rules fix the figure a reason names, the test works it out from the game state i
 import copy
 
 from engine import actions, cards, tricks
-from engine.ai import new_player, announce
+from engine.ai import new_player, announce, levels
 from engine.rules import new_game
 
 LINE = 26                                   # characters of one line of the screen
 _VERBS = ("lead", "play", "bury", "meld", "knock", "pass", "bid", "trump", "exchange")
 
 
-def decision(rules, seed, index):
+def decision(rules, seed, index, **columns):
     """(state, obs, adviser, action, reason) at decision `index` (seat 0's) of a seeded game;
-    the adviser is the copy that answered, its scratch still in place."""
+    the adviser is the copy that answered, its scratch still in place. columns: levels.py
+    columns of the adviser other than hard's (horizon=200: engine.ai.levels.HORIZON)."""
     state = new_game(rules, seed)
     seats = [new_player(rules, p, "normal", seed) for p in range(state.PLAYERS)]
     helper = new_player(rules, 0, "hard", 77)
+    params = list(helper.p)
+    for name, value in columns.items():
+        params[getattr(levels, name.upper())] = value
+    helper.p = tuple(params)
     for n in range(index + 1):
         p = state.current_player()
         obs = state.observation(p)
@@ -96,9 +101,17 @@ def test_winning_the_trick_names_its_points():
     assert reason == "wins the trick: %d points" % trick_points(obs, f) == "wins the trick: 10 points"
 
 
+def test_the_exact_search_out_of_nodes_gives_way_to_a_search_to_a_horizon():
+    # 7 cards left and a level that solves 7 exactly, but its 1,500 nodes run out
+    state, obs, adviser, a, reason = decision("hoyle", 13, 95, endgame=7)
+    assert cards.count(obs.hand) == 7 == adviser.p[levels.ENDGAME]
+    assert not adviser.chooser.rolled and adviser.solver.leaf > 0     # not played out
+    assert reason == "looked 2 tricks ahead"
+
+
 def test_a_played_out_card_names_its_mean_result():
-    # 7 cards left, the exact search out of nodes: every card is played out instead
-    state, obs, adviser, a, reason = decision("hoyle", 13, 95)
+    # the same without a search to a horizon: every card is played out instead
+    state, obs, adviser, a, reason = decision("hoyle", 13, 95, endgame=7, horizon=0)
     ch = adviser.chooser
     assert ch.rolled and ch.runs >= 1 and cards.count(obs.hand) == 7 and not adviser.solver.done
     assert reason == "played out: nets %+d" % (ch.totals[actions.play_face(a)] // ch.runs)
@@ -108,10 +121,12 @@ def test_a_played_out_card_names_its_mean_result():
 def test_a_search_to_a_horizon_says_how_far_it_looked():
     state, obs, adviser, a, reason = decision("hoyle", 1, 31)    # the stock gone, 12 cards each
     assert obs.turnup < 0 and cards.count(obs.hand) == 12
+    assert reason == "looked 2 tricks ahead"
+    state, obs, adviser, a, reason = decision("hoyle", 1, 31, horizon=200)
     assert reason == "looked 1 trick ahead"
     state, obs, adviser, a, reason = decision("hoyle", 1, 38)
     assert obs.turnup < 0 and cards.count(obs.hand) == 9
-    assert reason == "looked 3 tricks ahead"
+    assert reason == "looked 4 tricks ahead"
 
 
 def test_a_binokel_card_played_out_is_compared_with_the_next_best():

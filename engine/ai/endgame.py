@@ -15,8 +15,9 @@ cards - tricks); with trick_n == 1 `leader` has led trick[0] and the follower ho
 `move` is a face for the player to move. Out of nodes, solve() gives (-1, best root move searched
 so far or -1, False); so does step() in bmove[1]. Transposition-table entries stay true (they
 hash hands, leader and trump): keep them through a deal. A search to a horizon (leaf > 0) scores
-trick starts with leaf cards in each hand by s.rollout's playouts (rollout.py Rollout.points0);
-its entries are cleared when the horizon changes.
+trick starts with leaf cards or fewer in each hand by s.rollout's playouts (rollout.py
+Rollout.points0), kept in the table as an exact value (a leaf reached again is not played out
+again); its entries are cleared when the horizon changes.
 
 Fail-soft alpha-beta with principal variation search on an explicit stack of half-moves (it stops
 after any node and resumes; no recursion). Both copies of a face are one move; so are a 7 and 8 or
@@ -273,9 +274,23 @@ class Solver:
                 nodes += 1
                 p = who[d]
                 if tn[d] == 0:              # a trick start: bounds from the points left and the table
-                    if 0 < nl[d] <= leaf:           # beyond the horizon: played out
-                        v = acc[d] + self.rollout.points0(rm, sc, p, trump, nl[d])
-                        nodes += 2 * nl[d]          # about the playouts' time in nodes
+                    if 0 < nl[d] <= leaf:           # beyond the horizon: played out, once
+                        x = (hk1[d] + k1[64 + p]) & _M29
+                        c = ((hk2[d] + k2[64 + p]) & _M29) ^ (x >> bits)
+                        i = x & mask
+                        if chk[i] != c and (chk[i ^ 1] == c or ent[4 * (i ^ 1) + 3] < ent[4 * i + 3]):
+                            i ^= 1
+                        if chk[i] == c:             # (only leaves have so few cards here)
+                            v = acc[d] + ent[4 * i]
+                        else:
+                            v = self.rollout.points0(rm, sc, p, trump, nl[d])
+                            nodes += nl[d] >> 1     # the playouts' time in nodes, about:
+                                                    # hard's searches at 8-12 cards take alike
+                            if ent[4 * i + 3] <= leaf:      # an empty slot or a leaf's
+                                chk[i] = c
+                                ent[4 * i] = ent[4 * i + 1] = v
+                                ent[4 * i + 3] = nl[d]
+                            v += acc[d]
                         mode = _RETURN
                         continue
                     lo = acc[d]

@@ -4,7 +4,11 @@
     samples     sampled deals per card decision (engine/ai/play.py); hard's 30 instead of 20
                 measured no closer to the expert in french (800 games: +6.44 points a deal,
                 95% 3.65 to 9.23, against +6.40) and took a SAMD51 876 ms at p95 (571 with 20)
-    endgame     tricks left at which the two-hand endgame is solved exactly
+    endgame     tricks left at which the two-hand endgame is solved exactly (also the deepest
+                search to a horizon). Hard's 6: at 7 cards its 1,500 nodes ran out in 49 of 191
+                french positions (20 hard v hard games), where a search to a horizon within 900
+                gave away 0.60 points a deal to exact play instead of 0.78 (0.43 and 0.50 in
+                hoyle), in at most 1,099 nodes instead of 2,248
     nodes       node budget of the exact endgame search
     tt_bits     the endgame's transposition table holds 2**tt_bits entries (8 bytes each + 3.3-3.8 KB);
                 hard's 2**7 solves about as many endgames as 2**8 and 2**9 within its 1500
@@ -21,13 +25,15 @@
 
 Columns past these are optional (a shorter row reads 0, see flag()).
 
-    horizon     two-hand last tricks beyond `endgame`'s reach: node budget of a search a
-                trick ahead, then two, ... (engine/ai/endgame.py), the rest of the deal played
-                out by rollout.py's models (0: rollouts alone). Hard's 700 keeps a SAMD51
-                under 2 s a decision (1,500 measured 3.3 s at most) and gives away 7.0 points
-                a deal to exact play in hoyle and 6.8 in french (1,500: 6.3 and 5.3; rollouts
-                alone: 9.5 and 8.7). In its own games (`python -m tools endgame-loss --rules R
-                --games 40`, seed 1) hard gives away 4.6 a deal in hoyle and 6.4 in french
+    horizon     two-hand last tricks beyond `endgame`'s reach, or where that exact search runs
+                out of `nodes`: node budget of a search a trick ahead, then two, ...
+                (engine/ai/endgame.py; half of it after an exact search ran out), the rest of
+                the deal played out by rollout.py's models (0: rollouts alone). Hard's 900
+                keeps a SAMD51 within 1 s at p95 and 2 s at most (`python -m tools bench`).
+                In its own games (`python -m tools endgame-loss --rules R --games 40 --cards
+                7-12`, seed 1) hard gives away 4.3 points a deal in hoyle and 6.2 in french to
+                exact play; 5.4 and 7.3 with 700 nodes, the slower playouts and exact play
+                from 7 cards, every card played out where that ran out of nodes
     contracts   binokel: sampled deals played out to set the bid limit and to decide to
                 surrender (engine/ai/expert.py, desktop only; a device level keeps 0):
                 0: bidding.py's heuristics alone
@@ -63,7 +69,7 @@ BSAMPLES = const(13)
 LEVELS = (
     ("easy",   (0,     0,     0,     0,      40,        0,     0,     0,    0,       0,    0)),
     ("normal", (1,     3,     4,     150,    20,        1,     0,     0,    0,       0,    8)),
-    ("hard",   (1,     20,    7,     1500,   10,        1,     1,     1,    1,       1,    7,      700,    0,        6)),
+    ("hard",   (1,     20,    6,     1500,   10,        1,     1,     1,    1,       1,    7,      900,    0,        6)),
     ("expert", (1,     40,    12,    200000, 10,        1,     1,     1,    1,       1,    14,     0,      40,       6)),
 )
 

@@ -103,7 +103,8 @@ class TwoHandPlayer(Player):
 
     def solve_endgame(self, obs):
         """Search in slices: exactly within reach of `endgame` (`nodes`), else a trick ahead,
-        then two, ... within `horizon` nodes. Leaves .decision -1 if not even one search ends."""
+        then two, ... within `horizon` nodes (half that when the exact search ran out). Leaves
+        .decision -1 if not even one search ends."""
         from engine.ai.endgame import Solver
         p = self.p
         if self.solver is None:
@@ -132,6 +133,11 @@ class TwoHandPlayer(Player):
                 done = solver.step(_ENDGAME_SLICE)
                 yield 1
             left -= solver.nodes
+            if not done and exact and m > 1 and levels.flag(p, levels.HORIZON):
+                exact = False               # the exact search ran out: a trick ahead, two, ...
+                ahead = 1                   # within half the horizon's nodes (a SAMD51's 2 s)
+                left = levels.flag(p, levels.HORIZON) >> 1
+                continue
             if not done:                    # a search cut short: its best is as good as the first
                 if move >= 0 and solver.bmove[1] < 32:
                     move = solver.bmove[1]
@@ -144,7 +150,7 @@ class TwoHandPlayer(Player):
         if move < 0:
             return
         self.decision = self.chooser.action_for(obs, move)
-        if ahead == m:
+        if solver.done and ahead >= m - 1:     # (the last trick, one card each, is forced)
             left = self.remaining(obs)
             mine = solver.value if self.seat == 0 else left - solver.value
             self.why = "solved: takes %d of %d" % (mine, left)
