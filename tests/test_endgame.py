@@ -295,27 +295,6 @@ def test_the_searchs_leaf_is_the_mean_of_the_two_model_playouts():
         assert ro.pts[0] == model_playout(hands, leader, trump, False), where
 
 
-def test_a_leaf_reached_again_in_a_search_is_taken_from_the_table():
-    rng = Rng(25)
-    solver = Solver(12, 12)                 # room for every leaf
-    seen = []
-    ro = Rollout(2)
-    play = ro.points0
-
-    def counted(rm, sc, leader, trump, n):
-        seen.append((bytes(rm), leader))
-        return play(rm, sc, leader, trump, n)
-    ro.points0 = counted
-    solver.rollout = ro
-    for i in range(40):
-        hands, trump, leader, trick, trick_n = random_endgame(rng, 8)
-        del seen[:]
-        solver.start(hands[0], hands[1], trump, leader, trick, trick_n, 6)   # two tricks ahead
-        assert solver.step(10 ** 7)
-        assert seen and len(set(seen)) == len(seen)     # each leaf played out once
-        solver.clear()
-
-
 def test_the_leafs_points_by_rank_bit_are_the_rules_own():
     from engine.ai import rollout
     assert len(set((1 << r) % 11 for r in range(8))) == 8

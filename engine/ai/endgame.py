@@ -13,11 +13,10 @@ the last.
 Hands: 32-count vectors (engine/cards.py), 1..12 cards, searched `tricks` deep at most (leaf >=
 cards - tricks); with trick_n == 1 `leader` has led trick[0] and the follower holds one card more.
 `move` is a face for the player to move. Out of nodes, solve() gives (-1, best root move searched
-so far or -1, False); so does step() in bmove[1]. Transposition-table entries stay true (they
-hash hands, leader and trump): keep them through a deal. A search to a horizon (leaf > 0) scores
-trick starts with leaf cards or fewer in each hand by s.rollout's playouts (rollout.py
-Rollout.points0), kept in the table as an exact value (a leaf reached again is not played out
-again); its entries are cleared when the horizon changes.
+so far or -1, False); so does step() in bmove[1]. Transposition-table entries stay true (they hash
+hands, leader and trump): keep them through a deal. A search to a horizon (leaf > 0) scores trick
+starts with leaf cards in each hand by s.rollout's playouts (rollout.py Rollout.points0); its
+entries are cleared when the horizon changes.
 
 Fail-soft alpha-beta with principal variation search on an explicit stack of half-moves (it stops
 after any node and resumes; no recursion). Both copies of a face are one move; so are a 7 and 8 or
@@ -68,13 +67,11 @@ class Solver:
         size = 1 << tt_bits
         plies = 2 * tricks + 3        # stack slots: 0 a card already led, 1 the root, the half-moves, the end
         self.tricks = tricks
-        self.bits = tt_bits
-        self.mask = size - 1
+        self.bits, self.mask = tt_bits, size - 1
         self.chk = [-1] * size            # 4 bytes an entry on a 32-bit board
         self.ent = bytearray(4 * size)    # lower, upper, move, cards left
         rng = Rng(0xB1C0)
-        self.k1 = [0] * _KEYS
-        self.k2 = [0] * _KEYS
+        self.k1, self.k2 = [0] * _KEYS, [0] * _KEYS
         for i in range(2 * _KEYS):
             (self.k2 if i & 1 else self.k1)[i >> 1] = ((rng.next16() << 13) ^ rng.next16()) & _M29
         self.hand = bytearray(64)
@@ -118,27 +115,20 @@ class Solver:
         if leaf != self.leaf:             # entries hold values of one horizon
             self.clear()
             self.leaf = leaf
-        h1 = self.k1[66 + trump]
-        h2 = self.k2[66 + trump]
+        h1, h2 = self.k1[66 + trump], self.k2[66 + trump]
         pts = 0
         self.low = 2                      # lowest rank in play: 9, or 7 with the 64-card pack
-        sc = self.sc
-        rm = self.rm
+        sc, rm = self.sc, self.rm
         for i in range(16):
-            rm[i] = 0
-        for i in range(8):
-            sc[i] = 0
+            rm[i] = sc[i & 7] = 0
         for f in range(64):
             c = hand1[f & 31] if f & 32 else hand0[f]
             self.hand[f] = c
-            if c:
-                rm[f >> 3] |= 1 << (f & 7)
-                if c > 1:
-                    rm[8 + (f >> 3)] |= 1 << (f & 7)
-                if f & 7 < 2:
-                    self.low = 0
-            for _ in range(c):             # one key at a time: sums stay below 2**30
+            if c and f & 7 < 2:
+                self.low = 0
+            for k in range(c):             # one key at a time: sums stay below 2**30
                 sc[f >> 3] += 1
+                rm[(f >> 3) + 8 * k] |= 1 << (f & 7)     # held, then held twice
                 h1 = (h1 + self.k1[f]) & _M29
                 h2 = (h2 + self.k2[f]) & _M29
                 pts += RANK_POINTS[f & 7]
@@ -162,10 +152,8 @@ class Solver:
         self.trump = trump
         self.hk1[1] = self.hk1[0] = h1
         self.hk2[1] = self.hk2[0] = h2
-        self.d = 1
-        self.mode = _ENTER
-        self.done = False
-        self.nodes = 0
+        self.d, self.mode = 1, _ENTER
+        self.done, self.nodes = False, 0
         self.value = self.move = -1
 
     def step(self, budget):
@@ -217,10 +205,7 @@ class Solver:
                     o = p * 32 + f
                     hand[o] -= 1
                     sc[p * 4 + (f >> 3)] -= 1
-                    if hand[o]:                 # (the rank masks: two copies to one, or one to none)
-                        rm[8 + (o >> 3)] ^= 1 << (f & 7)
-                    else:
-                        rm[o >> 3] ^= 1 << (f & 7)
+                    rm[(o >> 3) + (8 if hand[o] else 0)] ^= 1 << (f & 7)   # 2 copies to 1, 1 to 0
                     e = d + 1
                     hk1[e] = (hk1[d] - k1[o]) & _M29
                     hk2[e] = (hk2[d] - k2[o]) & _M29
@@ -274,23 +259,9 @@ class Solver:
                 nodes += 1
                 p = who[d]
                 if tn[d] == 0:              # a trick start: bounds from the points left and the table
-                    if 0 < nl[d] <= leaf:           # beyond the horizon: played out, once
-                        x = (hk1[d] + k1[64 + p]) & _M29
-                        c = ((hk2[d] + k2[64 + p]) & _M29) ^ (x >> bits)
-                        i = x & mask
-                        if chk[i] != c and (chk[i ^ 1] == c or ent[4 * (i ^ 1) + 3] < ent[4 * i + 3]):
-                            i ^= 1
-                        if chk[i] == c:             # (only leaves have so few cards here)
-                            v = acc[d] + ent[4 * i]
-                        else:
-                            v = self.rollout.points0(rm, sc, p, trump, nl[d])
-                            nodes += nl[d] >> 1     # the playouts' time in nodes, about:
-                                                    # hard's searches at 8-12 cards take alike
-                            if ent[4 * i + 3] <= leaf:      # an empty slot or a leaf's
-                                chk[i] = c
-                                ent[4 * i] = ent[4 * i + 1] = v
-                                ent[4 * i + 3] = nl[d]
-                            v += acc[d]
+                    if 0 < nl[d] <= leaf:           # beyond the horizon: played out
+                        v = acc[d] + self.rollout.points0(rm, sc, p, trump, nl[d])
+                        nodes += nl[d] >> 1         # about the playouts' time (hard: 7-12 cards alike)
                         mode = _RETURN
                         continue
                     lo = acc[d]
@@ -391,10 +362,7 @@ class Solver:
                 o = p * 32 + f
                 hand[o] += 1
                 sc[p * 4 + (f >> 3)] += 1
-                if hand[o] > 1:
-                    rm[8 + (o >> 3)] ^= 1 << (f & 7)
-                else:
-                    rm[o >> 3] ^= 1 << (f & 7)
+                rm[(o >> 3) + (8 if hand[o] > 1 else 0)] ^= 1 << (f & 7)
                 if nw[d] == 1 and alpha[d] < v < beta[d]:   # beat the null window:
                     nw[d] = 2                               # search it again in full
                     idx[d] -= 1

@@ -7,8 +7,8 @@
     endgame     tricks left at which the two-hand endgame is solved exactly (also the deepest
                 search to a horizon). Hard's 6: at 7 cards its 1,500 nodes ran out in 49 of 191
                 french positions (20 hard v hard games), where a search to a horizon within 900
-                gave away 0.60 points a deal to exact play instead of 0.78 (0.43 and 0.50 in
-                hoyle), in at most 1,099 nodes instead of 2,248
+                gives away 0.42 points a deal to exact play instead of 0.78 (hoyle: 0.43 and
+                0.60), in at most 1,099 nodes instead of 2,246
     nodes       node budget of the exact endgame search
     tt_bits     the endgame's transposition table holds 2**tt_bits entries (8 bytes each + 3.3-3.8 KB);
                 hard's 2**7 solves about as many endgames as 2**8 and 2**9 within its 1500
