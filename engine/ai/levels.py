@@ -31,7 +31,7 @@ Columns past these are optional (a shorter row reads 0, see flag()).
                 the deal played out by rollout.py's models (0: rollouts alone). Hard's 900
                 keeps a SAMD51 within 1 s at p95 and 2 s at most (`python -m tools bench`).
                 In its own games (`python -m tools endgame-loss --rules R --games 40 --cards
-                7-12`, seed 1) hard gives away 4.3 points a deal in hoyle and 6.2 in french to
+                7-12`, seed 1) hard gives away 4.5 points a deal in hoyle and 6.5 in french to
                 exact play; 5.4 and 7.3 with 700 nodes, the slower playouts and exact play
                 from 7 cards, every card played out where that ran out of nodes
     contracts   binokel: sampled deals played out to set the bid limit and to decide to
