@@ -231,8 +231,9 @@ class Rollout:
                 else:                       # anything: the lowest rank, first suit
                     x = 256
                     for u in range(4):
-                        if m[16 + q + u] and m[q + u] & -m[q + u] < x:
-                            x = m[q + u] & -m[q + u]
+                        y = m[q + u]
+                        if y and y & -y < x:
+                            x = y & -y
                             j = q + u
                     a = m[j]
                 c = a & -a                  # the follower's card
