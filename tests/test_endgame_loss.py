@@ -27,7 +27,19 @@ def test_the_command_prints_json_and_refuses_bad_input(capsys):
     assert out["rules"] == "hoyle" and out["cards"] == [1, 3] and out["games"] == 1
     for bad in (["--rules", "binokel", "--games", "1"], ["--rules", "hoyle", "--games", "1", "--cards", "9-3"],
                 ["--rules", "hoyle", "--games", "1", "--cards", "x"], ["--rules", "hoyle", "--games", "0"],
-                ["--rules", "hoyle", "--games", "1", "--level", "wizard"]):
+                ["--rules", "hoyle", "--games", "1", "--level", "wizard"],
+                ["--rules", "hoyle", "--games", "1", "--against", "wizard"]):
         assert main(["endgame-loss"] + bad) == 2
         err = capsys.readouterr().err
         assert err.startswith("endgame-loss: ") and "Traceback" not in err
+
+
+def test_against_another_level_only_the_levels_own_decisions_count():
+    """The expert solves the last 12 tricks exactly: against hard, with the seats both ways, it
+    gives nothing away, while hard's own decisions in the same games do."""
+    expert = endgame_loss.measure("hoyle", "expert", 1, 1, 7, 12, 30, against="hard")
+    assert expert["against"] == "hard" and expert["positions"] > 20
+    assert expert["points_given_away_per_deal"] == 0.0
+    hard = endgame_loss.measure("hoyle", "hard", 1, 1, 7, 12, 30, against="expert")
+    assert hard["deals"] == expert["deals"]          # the same two games
+    assert hard["points_given_away_per_deal"] > 0

@@ -1,12 +1,14 @@
 """How many points an AI level gives away in the two-hand last tricks, against exact play.
 
     python -m tools endgame-loss --rules french --level hard --games 20 [--seed 1] [--cards 8-12]
+                                 [--against expert]
 
-The level plays itself. At each of its card decisions in the last tricks (the stock gone, every
+The level plays itself, or with --against another level, each game twice with the seats
+swapped. At each of its card decisions in the last tricks (the stock gone, every
 card known, --cards cards in hand, more than one face to choose from) every legal face is solved
 exactly (engine/ai/endgame.py with no node limit), and what the chosen face gives away against
-the best one is added up. The JSON gives the points given away a deal (both seats together), in
-all and by cards in hand. It measures a change to the last-trick search (levels.py's horizon,
+the best one is added up. The JSON gives the points given away a deal (both seats together in
+self-play, the level's seat alone against another), in all and by cards in hand. It measures a change to the last-trick search (levels.py's horizon,
 the rollout's models) without an arena. Exact solves from 11-12 cards take seconds each.
 """
 
@@ -23,6 +25,9 @@ def build_parser():
     p.add_argument("--rules", required=True, help="hoyle or french")
     p.add_argument("--level", default="hard", help="the AI level that plays itself (default hard)")
     p.add_argument("--games", type=cli.positive_int, required=True)
+    p.add_argument("--against", default=None,
+                   help="the opponent's level, each game played with the seats both ways "
+                        "(default: the level plays itself)")
     p.add_argument("--seed", type=cli.natural_int, default=1, help="first game seed (default 1)")
     p.add_argument("--cards", default="8-12", help="cards in hand, LOW-HIGH within 1-12 (default 8-12)")
     p.add_argument("--max-deals", type=cli.positive_int, default=30, help="deals a game at most (default 30)")
@@ -63,7 +68,7 @@ def move_values(solver, state, p, faces):
     return out
 
 
-def measure(rules, level, games, seed, lo, hi, max_deals, progress=None):
+def measure(rules, level, games, seed, lo, hi, max_deals, progress=None, against=None):
     from engine import actions, cards
     from engine.ai import new_player
     from engine.ai.endgame import Solver
@@ -73,10 +78,12 @@ def measure(rules, level, games, seed, lo, hi, max_deals, progress=None):
     positions = {}
     deals = 0
     solved_deal = None
-    for g in range(games):
-        game_seed = seed + g
+    seatings = ((level, level),) if against is None else ((level, against), (against, level))
+    for g in range(games * len(seatings)):
+        game_seed = seed + g // len(seatings)
+        levels = seatings[g % len(seatings)]
         state = new_game(rules, game_seed, 0)
-        seats = [new_player(rules, p, level, game_seed, 0) for p in (0, 1)]
+        seats = [new_player(rules, p, levels[p], game_seed, 0) for p in (0, 1)]
         while not state.is_game_over() and state.deal_number < max_deals:
             p = state.current_player()
             obs = state.observation(p)
@@ -84,7 +91,7 @@ def measure(rules, level, games, seed, lo, hi, max_deals, progress=None):
             if obs.turnup < 0 and actions.is_play(a) and seats[p].memory.complete:
                 n = cards.count(obs.hand)
                 faces = sorted(set(actions.play_face(b) for b in obs.legal if actions.is_play(b)))
-                if lo <= n <= hi and len(faces) > 1:
+                if lo <= n <= hi and len(faces) > 1 and levels[p] == level:
                     if solved_deal != (g, state.deal_number):
                         solver.clear()      # entries stay true through a deal (endgame.py)
                         solved_deal = (g, state.deal_number)
@@ -94,10 +101,11 @@ def measure(rules, level, games, seed, lo, hi, max_deals, progress=None):
             state.apply(a)
         deals += len(state.sheet)          # the deals scored
         if progress:
-            progress(g + 1, games)
+            progress(g + 1, games * len(seatings))
     total = sum(lost.values())
     return {
-        "rules": rules, "level": level, "games": games, "seed": seed, "cards": [lo, hi],
+        "rules": rules, "level": level, "against": against or level, "games": games, "seed": seed,
+        "cards": [lo, hi],
         "deals": deals, "positions": sum(positions.values()),
         "points_given_away_per_deal": round(total / deals, 3) if deals else None,
         "by_cards_in_hand": {str(n): {"positions": positions[n],
@@ -115,8 +123,11 @@ def main(argv):
     if args.rules not in two_hand:
         raise cli.UsageError("--rules must be one of %s (the two-hand games), not %r"
                              % (", ".join(two_hand), args.rules))
-    if args.level not in LEVELS:
-        raise cli.UsageError("unknown level %r (one of %s)" % (args.level, ", ".join(LEVELS)))
+    for name in (args.level, args.against or args.level):
+        if name not in LEVELS:
+            raise cli.UsageError("unknown level %r (one of %s)" % (name, ", ".join(LEVELS)))
+    if args.against == args.level:
+        args.against = None
     lo, hi = card_range(args.cards)
     start = time.time()
 
@@ -124,7 +135,8 @@ def main(argv):
         sys.stderr.write("\rendgame-loss: %d/%d games  %.0f s" % (done, total, time.time() - start))
         if done == total:
             sys.stderr.write("\n")
-    out = measure(args.rules, args.level, args.games, args.seed, lo, hi, args.max_deals, progress)
+    out = measure(args.rules, args.level, args.games, args.seed, lo, hi, args.max_deals, progress,
+                  args.against)
     out["seconds"] = round(time.time() - start, 1)
     print(json.dumps(out))
     return 0
