@@ -144,8 +144,8 @@ class TwoHandPlayer(Player):
                 ahead -= 1
                 break
             move = solver.move
-            if ahead == m or ahead == solver.tricks:    # exact, or as deep as the stacks go
-                break
+            if ahead >= m - 1 or ahead == solver.tricks:    # exact (the last trick is forced),
+                break                                       # or as deep as the stacks go
             ahead += 1
         if move < 0:
             return
