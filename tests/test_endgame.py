@@ -195,7 +195,7 @@ def test_a_search_to_a_horizon_is_minimax_over_the_tricks_before_it():
         assert ref.value_of_move(hands, leader, trick, trick_n, solver.move) == want, where
 
 
-def test_the_first_move_is_searched_first_and_the_table_holds_one_horizon():
+def test_the_first_move_is_searched_first_and_the_table_gives_bounds_to_their_own_horizon():
     rng = Rng(22)
     solver = Solver(7, 12)
     solver.rollout = Rollout(2)
@@ -209,10 +209,22 @@ def test_the_first_move_is_searched_first_and_the_table_holds_one_horizon():
             solver.step(1)                       # the root's moves are made and ordered
             assert solver.mv[16] == f              # ply 1, slot 0 (16 slots a ply)
             break
+    # The entries of the search to a horizon stay, and order the moves of an exact search,
+    # but their bounds serve only that horizon: the exact value, and a best move.
+    assert trick_n == 0
     exact = Solver(7, 12)
-    want = exact.solve(hands[0], hands[1], trump, leader, trick, trick_n, 10 ** 7)
-    assert solver.solve(hands[0], hands[1], trump, leader, trick, trick_n, 10 ** 7) == want
-    assert solver.leaf == 0
+    want, _move, _done = exact.solve(hands[0], hands[1], trump, leader, trick, trick_n, 10 ** 7)
+    value, move, done = solver.solve(hands[0], hands[1], trump, leader, trick, trick_n, 10 ** 7)
+    assert (value, done, solver.leaf) == (want, True, 0)
+    after = [bytearray(hands[0]), bytearray(hands[1])]
+    after[leader][move] -= 1
+    assert Solver(7, 12).solve(after[0], after[1], trump, leader, bytearray([move, 0]), 1, 10 ** 7)[0] == want
+    fresh = Solver(7, 12)
+    fresh.rollout = solver.rollout
+    for s in (solver, fresh):                  # and back to a horizon: the value of a fresh table
+        s.start(hands[0], hands[1], trump, leader, trick, trick_n, 8)
+        assert s.step(10 ** 7)
+    assert solver.value == fresh.value
 
 
 def test_a_rollout_from_a_trick_start_leads_by_the_model():

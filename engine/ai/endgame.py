@@ -15,8 +15,8 @@ cards - tricks); with trick_n == 1 `leader` has led trick[0] and the follower ho
 `move` is a face for the player to move. Out of nodes, solve() gives (-1, best root move searched
 so far or -1, False); so does step() in bmove[1]. Transposition-table entries stay true (they hash
 hands, leader and trump): keep them through a deal. A search to a horizon (leaf > 0) scores trick
-starts with leaf cards in each hand by s.rollout's playouts (rollout.py Rollout.points0); its
-entries are cleared when the horizon changes.
+starts with leaf cards in each hand by s.rollout's playouts (rollout.py Rollout.points0); an
+entry of another horizon gives its move, not its bounds (it is replaced when stored again).
 
 Fail-soft alpha-beta with principal variation search on an explicit stack of half-moves (it stops
 after any node and resumes; no recursion). Both copies of a face are one move; so are a 7 and 8 or
@@ -33,7 +33,7 @@ Transposition table at trick starts, 2**tt_bits entries, i and i^1 a bucket:
 
     chk[i]     h2 ^ (h1 >> tt_bits) < 2**29, -1 empty
     ent[4i]    lower, ent[4i+1] upper bound: points from this trick on, 0..250
-    ent[4i+2]  best move;  ent[4i+3] cards in each hand (the shallower is replaced)
+    ent[4i+2]  best move;  ent[4i+3] cards in each hand (the shallower is replaced) + 16 leaf
     h1, h2 = sum of 29-bit keys (each card as player*32 + face, leader, trump)
              mod 2**29;  i = h1 & (2**tt_bits - 1)
 
@@ -112,9 +112,7 @@ class Solver:
         trick starts with leaf cards or fewer in each hand are scored by a playout of
         self.rollout. first: a lead to search first at the root (-1: by the table and keys)."""
         self.first = _NONE if first < 0 else first
-        if leaf != self.leaf:             # entries hold values of one horizon
-            self.clear()
-            self.leaf = leaf
+        self.leaf = leaf
         h1, h2 = self.k1[66 + trump], self.k2[66 + trump]
         pts = 0
         self.low = 2                      # lowest rank in play: 9, or 7 with the 64-card pack
@@ -238,14 +236,14 @@ class Solver:
                     c = ((hk2[d] + k2[64 + p]) & _M29) ^ (x >> bits)
                     i = x & mask
                     j = i ^ 1
-                    if chk[i] != c and (chk[j] == c or ent[4 * j + 3] < ent[4 * i + 3]):
+                    if chk[i] != c and (chk[j] == c or ent[4 * j + 3] & 15 < ent[4 * i + 3] & 15):
                         i = j               # it holds this position, or the shallower one
                     j = 4 * i
-                    if chk[i] != c:         # a new entry: 0..all the points left
-                        chk[i] = c
+                    if chk[i] != c or ent[j + 3] >> 4 != leaf:  # new, or of another horizon:
+                        chk[i] = c                              # 0..all the points left
                         ent[j] = 0
                         ent[j + 1] = rem[d]
-                        ent[j + 3] = nl[d]
+                        ent[j + 3] = nl[d] + (leaf << 4)
                     x = v - acc[d]
                     if v < b0[d] and x < ent[j + 1]:
                         ent[j + 1] = x
@@ -270,12 +268,13 @@ class Solver:
                     c = ((hk2[d] + k2[64 + p]) & _M29) ^ (x >> bits)
                     i = x & mask
                     j = i ^ 1               # the bucket's other entry
-                    if chk[i] != c and (chk[j] == c or ent[4 * j + 3] < ent[4 * i + 3]):
+                    if chk[i] != c and (chk[j] == c or ent[4 * j + 3] & 15 < ent[4 * i + 3] & 15):
                         i = j
                     if chk[i] == c:
                         ttm = ent[4 * i + 2]
-                        lo += ent[4 * i]
-                        hi = acc[d] + ent[4 * i + 1]
+                        if ent[4 * i + 3] >> 4 == leaf:     # bounds of this horizon
+                            lo += ent[4 * i]
+                            hi = acc[d] + ent[4 * i + 1]
                     else:
                         ttm = _NONE
                     if d == 1 and self.first != _NONE:
