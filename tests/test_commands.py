@@ -190,7 +190,7 @@ def run_endgame_loss(tmp_path):
     done = tools(tmp_path, "endgame-loss", "--rules", "hoyle", "--games", 1, "--cards", "1-4")
     assert_works(done)
     out = json.loads(done.stdout)
-    assert out["level"] == "hard" and out["points_given_away_per_deal"] == 0.0   # exact from 7 cards
+    assert out["level"] == "hard" and out["points_given_away_per_deal"] == 0.0   # exact from 6 cards
 
 
 def run_melds(tmp_path):
@@ -232,6 +232,12 @@ def run_tune(tmp_path):
     assert "TRICK_WORTH = (" in done.stdout
 
 
+def run_tune_leaf(tmp_path):
+    done = tools(tmp_path, "tune-leaf", "--games", 2)
+    assert_works(done)
+    assert "LEAF_WEIGHTS = (" in done.stdout and "playouts alone" in done.stdout
+
+
 def run_fuzz(tmp_path):
     done = tools(tmp_path, "fuzz", "--games", 1, "--rules", "hoyle")
     assert_works(done)
@@ -253,7 +259,8 @@ RUNS = {
     "sim": run_sim, "screens": run_screens, "ui-memory": run_ui_memory, "gen-assets": run_gen_assets,
     "bundle": run_bundle, "deploy": run_deploy, "firmware": run_firmware, "play": run_play,
     "arena": run_arena, "endgame-loss": run_endgame_loss, "melds": run_melds, "bench": run_bench, "device-tests": run_device_tests,
-    "mpy": run_mpy, "gen-melddata": run_gen_melddata, "tune": run_tune, "fuzz": run_fuzz,
+    "mpy": run_mpy, "gen-melddata": run_gen_melddata, "tune": run_tune, "tune-leaf": run_tune_leaf,
+    "fuzz": run_fuzz,
     "soak": run_soak, "golden": run_golden,
 }
 
@@ -275,6 +282,7 @@ MISTAKES = {
     "mpy": ((), ("script",)),
     "gen-melddata": (("--bogus",), ("--bogus",)),
     "tune": (("--deals", "-1"), ("--deals",)),
+    "tune-leaf": (("--games", "0"), ("--games",)),
     "fuzz": (("--games", "0"), ("--games",)),
     "soak": (("--deals", "1"), ("--deals",)),
     "golden": (("--bogus",), ("--bogus",)),

@@ -2,7 +2,7 @@
 
 from engine import cards, tricks
 from engine.ai.endgame import Solver
-from engine.ai.rollout import Rollout
+from engine.ai.rollout import LEAF_WEIGHTS, Rollout, leaf_terms
 from engine.rng import Rng
 from tests.device.test_endgame import brute, random_endgame
 
@@ -173,8 +173,9 @@ class HorizonReference(Reference):
 
     def trick_start(self, hands, leader):
         n = cards.count(hands[leader])
-        if 0 < n <= self.leaf:
-            return model_points0(hands, leader, self.trump)
+        if 0 < n <= self.leaf:                 # at most the points left, as the solver keeps it
+            left = cards.card_points(hands[0]) + cards.card_points(hands[1]) + 10
+            return min(model_points0(hands, leader, self.trump), left)
         return Reference.trick_start(self, hands, leader)
 
 
@@ -289,22 +290,59 @@ def model_playout(hands, leader, trump, cash):
     return taken
 
 
-def model_points0(hands, leader, trump):
-    return (model_playout(hands, leader, trump, False) + model_playout(hands, leader, trump, True)) // 2
+def model_terms(hands, leader, trump):
+    """rollout.LEAF_WEIGHTS' terms, player 0's less player 1's, from the hands' counts."""
+    def side(h):
+        trumps = sum(h[trump * 8:trump * 8 + 8])
+        plain = [t for t in range(4) if t != trump]
+        voids = sum(1 for t in plain if trumps and not any(h[t * 8:t * 8 + 8]))
+        return [trumps, sum(h[t * 8 + 7] for t in plain), h[trump * 8 + 7], cards.card_points(h),
+                voids, sum(h[t * 8 + 6] for t in range(4))]
+    lead = 1 if leader == 0 else -1
+    return [a - b for a, b in zip(side(hands[0]), side(hands[1]))] + [lead, lead * cards.count(hands[0])]
 
 
-def test_the_searchs_leaf_is_the_mean_of_the_two_model_playouts():
+def model_points0(hands, leader, trump, weights=LEAF_WEIGHTS):
+    """The mean of the two playouts, corrected by the weighted terms: 16ths, rounded down, 0 or more."""
+    both = model_playout(hands, leader, trump, False) + model_playout(hands, leader, trump, True)
+    x = sum(w * t for w, t in zip(weights, model_terms(hands, leader, trump)))
+    return max(0, (8 * both + x) // 16)
+
+
+def test_the_searchs_leaf_is_the_mean_of_the_two_model_playouts_corrected():
     rng = Rng(24)
     solver = Solver(7, 12)
     ro = Rollout(2)
+    units = [tuple(int(i == j) for j in range(len(LEAF_WEIGHTS))) for i in range(len(LEAF_WEIGHTS))]
     for i in range(600):
         n = 1 + i % 12
         hands, trump, leader, trick, trick_n = random_endgame(rng, n, i % 4 == 0)
         solver.start(hands[0], hands[1], trump, leader, trick, 0)   # its rank masks and suit counts
         where = describe(hands, trump, leader, trick, 0)
         assert ro.points0(solver.rm, solver.sc, leader, trump, n) == model_points0(hands, leader, trump), where
+        plain = (model_playout(hands, leader, trump, False) + model_playout(hands, leader, trump, True)) // 2
+        assert ro.points0(solver.rm, solver.sc, leader, trump, n, (0,) * len(LEAF_WEIGHTS)) == plain, where
+        terms = [leaf_terms(solver.rm, solver.sc, leader, trump, n, u) for u in units]
+        assert terms == model_terms(hands, leader, trump), where
         assert ro.run(hands, b"", leader, trump, -1, leader, n)
         assert ro.pts[0] == model_playout(hands, leader, trump, False), where
+
+
+def test_a_hand_of_aces_and_tens_has_the_terms_it_shows():
+    """Player 0: both trump aces (trumps spades, suit 0), a plain ace and a ten; player 1 four
+    plain low cards and no trumps: trumps +2, plain aces +1, trump aces +2, card points
+    22 + 11 + 10 - 0, plain voids beside trumps +1 (clubs; player 1 has no trumps to use
+    one), tens +1; player 0 leads with 4 cards each."""
+    h0, h1 = bytearray(32), bytearray(32)
+    h0[7] = 2
+    h0[15] = 1
+    h0[22] = 1
+    h1[8] = h1[9] = h1[16] = h1[24] = 1
+    solver = Solver(7, 12)
+    solver.start(h0, h1, 0, 0, bytearray(2), 0)
+    units = [tuple(int(i == j) for j in range(8)) for i in range(8)]
+    assert [leaf_terms(solver.rm, solver.sc, 0, 0, 4, u) for u in units] == [2, 1, 2, 43, 1, 1, 1, 4]
+    assert leaf_terms(solver.rm, solver.sc, 1, 0, 4, units[7]) == -4
 
 
 def test_the_leafs_points_by_rank_bit_are_the_rules_own():
@@ -312,3 +350,5 @@ def test_the_leafs_points_by_rank_bit_are_the_rules_own():
     assert len(set((1 << r) % 11 for r in range(8))) == 8
     for r in range(8):
         assert rollout._BIT_POINTS[(1 << r) % 11] == cards.RANK_POINTS[r]
+    for high in range(16):                     # Q K 10 A: ranks 4 to 7
+        assert rollout._HIGH_POINTS[high] == sum(cards.RANK_POINTS[4 + r] for r in range(4) if high >> r & 1)

@@ -121,12 +121,12 @@ def test_a_played_out_card_names_its_mean_result():
 def test_a_search_to_a_horizon_says_how_far_it_looked():
     state, obs, adviser, a, reason = decision("hoyle", 1, 31)    # the stock gone, 12 cards each
     assert obs.turnup < 0 and cards.count(obs.hand) == 12
-    assert reason == "looked 2 tricks ahead"
-    state, obs, adviser, a, reason = decision("hoyle", 1, 31, horizon=200)
     assert reason == "looked 1 trick ahead"
     state, obs, adviser, a, reason = decision("hoyle", 1, 38)
     assert obs.turnup < 0 and cards.count(obs.hand) == 9
-    assert reason == "looked 4 tricks ahead"
+    assert reason == "looked 3 tricks ahead"
+    state, obs, adviser, a, reason = decision("hoyle", 1, 38, horizon=200)
+    assert reason == "looked 2 tricks ahead"                    # less budget, less far
 
 
 def test_a_binokel_card_played_out_is_compared_with_the_next_best():

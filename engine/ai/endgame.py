@@ -258,8 +258,8 @@ class Solver:
                 p = who[d]
                 if tn[d] == 0:              # a trick start: bounds from the points left and the table
                     if 0 < nl[d] <= leaf:           # beyond the horizon: played out
-                        v = acc[d] + self.rollout.points0(rm, sc, p, trump, nl[d])
-                        nodes += nl[d] >> 1         # about the playouts' time (hard: 7-12 cards alike)
+                        v = acc[d] + min(self.rollout.points0(rm, sc, p, trump, nl[d]), rem[d])
+                        nodes += (nl[d] >> 1) + 1   # about the leaf's time (hard: 7-12 cards alike)
                         mode = _RETURN
                         continue
                     lo = acc[d]
