@@ -303,8 +303,11 @@ def model_terms(hands, leader, trump):
 
 
 def model_points0(hands, leader, trump, weights=LEAF_WEIGHTS):
-    """The mean of the two playouts, corrected by the weighted terms: 16ths, rounded down, 0 or more."""
+    """The mean of the two playouts, from 3 cards in hand corrected by the weighted terms: in
+    16ths, rounded down, 0 or more."""
     both = model_playout(hands, leader, trump, False) + model_playout(hands, leader, trump, True)
+    if cards.count(hands[0]) < 3:
+        return both // 2
     x = sum(w * t for w, t in zip(weights, model_terms(hands, leader, trump)))
     return max(0, (8 * both + x) // 16)
 

@@ -28,6 +28,7 @@ from engine.cards import RANK_POINTS, LAST_TRICK_POINTS
 # times the points of player 0's side a unit of each term is worth beyond the playouts' mean.
 # Terms (player 0's less player 1's): trumps, plain aces, trump aces, card points, plain suits
 # void beside trumps, tens; then +1 if player 0 leads (-1 if not): alone, and per card in hand.
+# From 3 cards in hand (those fitted); with fewer the playouts are (nearly) forced.
 LEAF_WEIGHTS = (8, -6, -58, 5, -9, -15, 41, -3)    # 8 terms
 
 
@@ -170,8 +171,8 @@ class Rollout:
     def points0(self, rm, sc, leader, trump, cards_left, weights=LEAF_WEIGHTS):
         """Points player 0 takes from a trick start, two hands: the mean of two playouts by the
         model above, the second with leaders who first cash a plain card the other can neither
-        beat nor trump (cards_left: cards in each hand), corrected by leaf_terms(weights) and
-        kept at 0 or more. The leaf of the endgame's search and most of its time, so written
+        beat nor trump (cards_left: cards in each hand), from 3 cards corrected by
+        leaf_terms(weights) and kept at 0 or more. The leaf of the endgame's search and most of its time, so written
         apart from run() on the solver's rank masks, a card as its rank's bit (lowest of a
         mask: m & -m); tests/test_endgame.py checks it against run()'s model.
 
@@ -256,6 +257,8 @@ class Rollout:
                 if w == 0:
                     total += _BIT_POINTS[b % 11] + _BIT_POINTS[c % 11] + (LAST_TRICK_POINTS if left == 1 else 0)
                 ld = w
+        if cards_left < 3:              # (nearly) forced: the playouts are right
+            return total // 2
         total = (8 * total + leaf_terms(rm, sc, leader, trump, cards_left, weights)) >> 4
         return total if total > 0 else 0
 
