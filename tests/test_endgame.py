@@ -2,7 +2,8 @@
 
 from engine import cards, tricks
 from engine.ai.endgame import Solver
-from engine.ai.rollout import LEAF_WEIGHTS, Rollout, leaf_terms
+from engine.ai.leaf import LEAF_WEIGHTS, leaf_terms, score
+from engine.ai.rollout import Rollout
 from engine.rng import Rng
 from tests.device.test_endgame import brute, random_endgame
 
@@ -291,7 +292,7 @@ def model_playout(hands, leader, trump, cash):
 
 
 def model_terms(hands, leader, trump):
-    """rollout.LEAF_WEIGHTS' terms, player 0's less player 1's, from the hands' counts."""
+    """leaf.LEAF_WEIGHTS' terms, player 0's less player 1's, from the hands' counts."""
     def side(h):
         trumps = sum(h[trump * 8:trump * 8 + 8])
         plain = [t for t in range(4) if t != trump]
@@ -322,9 +323,9 @@ def test_the_searchs_leaf_is_the_mean_of_the_two_model_playouts_corrected():
         hands, trump, leader, trick, trick_n = random_endgame(rng, n, i % 4 == 0)
         solver.start(hands[0], hands[1], trump, leader, trick, 0)   # its rank masks and suit counts
         where = describe(hands, trump, leader, trick, 0)
-        assert ro.points0(solver.rm, solver.sc, leader, trump, n) == model_points0(hands, leader, trump), where
-        plain = (model_playout(hands, leader, trump, False) + model_playout(hands, leader, trump, True)) // 2
-        assert ro.points0(solver.rm, solver.sc, leader, trump, n, (0,) * len(LEAF_WEIGHTS)) == plain, where
+        both = model_playout(hands, leader, trump, False) + model_playout(hands, leader, trump, True)
+        assert ro.points0(solver.rm, solver.sc, leader, trump, n) == both, where
+        assert score(both, solver.rm, solver.sc, leader, trump, n) == model_points0(hands, leader, trump), where
         terms = [leaf_terms(solver.rm, solver.sc, leader, trump, n, u) for u in units]
         assert terms == model_terms(hands, leader, trump), where
         assert ro.run(hands, b"", leader, trump, -1, leader, n)
@@ -353,5 +354,6 @@ def test_the_leafs_points_by_rank_bit_are_the_rules_own():
     assert len(set((1 << r) % 11 for r in range(8))) == 8
     for r in range(8):
         assert rollout._BIT_POINTS[(1 << r) % 11] == cards.RANK_POINTS[r]
+    from engine.ai import leaf
     for high in range(16):                     # Q K 10 A: ranks 4 to 7
-        assert rollout._HIGH_POINTS[high] == sum(cards.RANK_POINTS[4 + r] for r in range(4) if high >> r & 1)
+        assert leaf._HIGH_POINTS[high] == sum(cards.RANK_POINTS[4 + r] for r in range(4) if high >> r & 1)

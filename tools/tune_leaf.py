@@ -1,12 +1,12 @@
-"""Fit the two-hand endgame leaf's correction (engine/ai/rollout.py LEAF_WEIGHTS) by self-play.
+"""Fit the two-hand endgame leaf's correction (engine/ai/leaf.py LEAF_WEIGHTS) by self-play.
 
     python -m tools tune-leaf [--games N] [--seed S]
 
 Plays N games of each two-hand rule set with hard in both seats. At every trick start of
 the last tricks (the stock gone) with 3 to 12 cards in each hand it solves the position
 exactly (engine/ai/endgame.py, no node limit) and scores it as the search's leaf does:
-the mean of the two model playouts (Rollout.points0 with no correction) and the terms of
-rollout.leaf_terms. A least-squares fit of 16 times what the playouts miss on those
+the mean of the two model playouts (rollout.py Rollout.points0) and the terms of
+leaf.py leaf_terms. A least-squares fit of 16 times what the playouts miss on those
 terms gives the weights the engine ships; the command prints them with the leaf's error
 against exact play, by cards in hand: the playouts alone, with the shipped weights and
 with the fitted ones. Desktop only.
@@ -25,7 +25,8 @@ def collect(rules, games, seed, progress):
     from engine import actions, cards
     from engine.ai import new_player
     from engine.ai.endgame import Solver
-    from engine.ai.rollout import Rollout, leaf_terms
+    from engine.ai.leaf import leaf_terms
+    from engine.ai.rollout import Rollout
     from engine.rules import new_game
     exact = Solver(16, 12)
     masks = Solver(1, 12)                # only its start(): the rank masks and suit counts
@@ -49,7 +50,7 @@ def collect(rules, games, seed, progress):
                 h0, h1 = bytearray(state.hands[0]), bytearray(state.hands[1])
                 value = exact.solve(h0, h1, state.trump, state.leader, bytearray(2), 0, 1 << 30)[0]
                 masks.start(h0, h1, state.trump, state.leader, bytearray(2), 0)
-                mean = ro.points0(masks.rm, masks.sc, state.leader, state.trump, n, (0,) * TERMS)
+                mean = ro.points0(masks.rm, masks.sc, state.leader, state.trump, n) / 2.0
                 terms = [leaf_terms(masks.rm, masks.sc, state.leader, state.trump, n, u) for u in units]
                 rows.append((n, value, mean, terms))
             state.apply(seats[p].choose(obs))
@@ -76,7 +77,7 @@ def main(argv):
                    help="games of each two-hand rule set (default 60)")
     p.add_argument("--seed", type=cli.natural_int, default=101, help="first game seed (default 101)")
     args = p.parse_args(argv)
-    from engine.ai.rollout import LEAF_WEIGHTS
+    from engine.ai.leaf import LEAF_WEIGHTS
     from engine.rules import RULE_SETS, kind, TWO_HAND
     from tools.tune import least_squares
     start = time.time()

@@ -15,7 +15,7 @@ cards - tricks); with trick_n == 1 `leader` has led trick[0] and the follower ho
 `move` is a face for the player to move. Out of nodes, solve() gives (-1, best root move searched
 so far or -1, False); so does step() in bmove[1]. Transposition-table entries stay true (they hash
 hands, leader and trump): keep them through a deal. A search to a horizon (leaf > 0) scores trick
-starts with leaf cards in each hand by s.rollout's playouts (rollout.py Rollout.points0); an
+starts with leaf cards in each hand by s.rollout's playouts (rollout.py points0, leaf.py); an
 entry of another horizon gives its move, not its bounds (it is replaced when stored again).
 
 Fail-soft alpha-beta with principal variation search on an explicit stack of half-moves (it stops
@@ -42,6 +42,7 @@ passes the check with odds of 2**-29 a probe. Heap (MicroPython wasm32, gc.mem_a
 collection off): Solver(9, 12) 7,872 bytes (8: 5,840; 10: 11,968): 8 bytes an entry + 3.8 KB, the
 stacks 80 bytes a trick. start() and step() allocate nothing; solve() its result tuple."""
 
+from engine.ai.leaf import score
 from engine.cards import RANK_POINTS
 from engine.rng import Rng
 
@@ -258,7 +259,7 @@ class Solver:
                 p = who[d]
                 if tn[d] == 0:              # a trick start: bounds from the points left and the table
                     if 0 < nl[d] <= leaf:           # beyond the horizon: played out
-                        v = acc[d] + min(self.rollout.points0(rm, sc, p, trump, nl[d]), rem[d])
+                        v = acc[d] + min(score(self.rollout.points0(rm, sc, p, trump, nl[d]), rm, sc, p, trump, nl[d]), rem[d])
                         nodes += (nl[d] >> 1) + 1   # about the leaf's time (hard: 7-12 cards alike)
                         mode = _RETURN
                         continue

@@ -28,12 +28,14 @@ Columns past these are optional (a shorter row reads 0, see flag()).
     horizon     two-hand last tricks beyond `endgame`'s reach, or where that exact search runs
                 out of `nodes`: node budget of a search a trick ahead, then two, ...
                 (engine/ai/endgame.py; half of it after an exact search ran out), the rest of
-                the deal played out by rollout.py's models (0: rollouts alone). Hard's 900
-                keeps a SAMD51 within 1 s at p95 and 2 s at most (`python -m tools bench`).
-                In its own games (`python -m tools endgame-loss --rules R --games 40 --cards
-                7-12`, seed 1) hard gives away 4.5 points a deal in hoyle and 6.5 in french to
-                exact play; 5.4 and 7.3 with 700 nodes, the slower playouts and exact play
-                from 7 cards, every card played out where that ran out of nodes
+                the deal played out by rollout.py's models, their mean corrected by terms of
+                the hands fitted against exact play (`python -m tools tune-leaf`; 0: rollouts
+                alone). Hard's 900, a leaf charged 1 + half its cards, keeps a SAMD51 within
+                1 s at p95 and 2 s at most (`python -m tools bench`). Against the expert
+                (`python -m tools endgame-loss --rules R --games 40 --cards 7-12 --against
+                expert`, seed 1) hard's seat gives away about 2.2 points a deal to exact play
+                in hoyle and 2.2-2.4 in french; the playouts' mean alone gave 0.07-0.50 a deal
+                more on four fixed sets of 1,345-2,349 such positions
     contracts   binokel: sampled deals played out to set the bid limit and to decide to
                 surrender (engine/ai/expert.py, desktop only; a device level keeps 0):
                 0: bidding.py's heuristics alone

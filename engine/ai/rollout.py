@@ -4,8 +4,7 @@ Used by the stronger levels for binokel card play (and the two-hand last
 tricks when no search ends in time): after a candidate card, the rest of the
 deal is played out in each sample (run()), and the candidate is scored by the
 deal's result for this seat. The two-hand search of the last tricks scores the
-positions beyond its horizon by two such playouts, corrected by a few terms of the
-hands fitted against exact play (points0(), leaf_terms()).
+positions beyond its horizon by two such playouts (points0(), engine/ai/leaf.py).
 
 The model is engine/ai/play.py's (Chooser.model_lead, model_card with strict
 rules), written out here on suit counts because a rollout is the AI's inner
@@ -23,18 +22,6 @@ first), else the lowest card of his longest plain suit, else his lowest trump.
 """
 
 from engine.cards import RANK_POINTS, LAST_TRICK_POINTS
-
-# What the playouts get wrong, fitted against exact play by `python -m tools tune-leaf`: 16
-# times the points of player 0's side a unit of each term is worth beyond the playouts' mean.
-# Terms (player 0's less player 1's): trumps, plain aces, trump aces, card points, plain suits
-# void beside trumps, tens; then +1 if player 0 leads (-1 if not): alone, and per card in hand.
-# From 3 cards in hand (those fitted); with fewer the playouts are (nearly) forced.
-LEAF_WEIGHTS = (8, -6, -58, 5, -9, -15, 41, -3)    # 8 terms
-
-
-# The points of the ranks Q K 10 A (bits 4-7 of a mask), by those four bits: 16 entries.
-_HIGH_POINTS = bytes((0, 3, 4, 7, 10, 13, 14, 17, 11, 14, 15, 18, 21, 24, 25, 28))
-
 
 class Rollout:
     def __init__(self, players):
@@ -168,13 +155,13 @@ class Rollout:
             leader = w
             k = 0
 
-    def points0(self, rm, sc, leader, trump, cards_left, weights=LEAF_WEIGHTS):
-        """Points player 0 takes from a trick start, two hands: the mean of two playouts by the
-        model above, the second with leaders who first cash a plain card the other can neither
-        beat nor trump (cards_left: cards in each hand), from 3 cards corrected by
-        leaf_terms(weights) and kept at 0 or more. The leaf of the endgame's search and most of its time, so written
-        apart from run() on the solver's rank masks, a card as its rank's bit (lowest of a
-        mask: m & -m); tests/test_endgame.py checks it against run()'s model.
+    def points0(self, rm, sc, leader, trump, cards_left):
+        """Points player 0 takes from a trick start, two hands, in two playouts together: by the
+        model above, and with leaders who first cash a plain card the other can neither beat
+        nor trump (cards_left: cards in each hand). The leaf of the endgame's search
+        (engine/ai/leaf.py scores it) and most of its time, so written apart from run() on
+        the solver's rank masks, a card as its rank's bit (lowest of a mask: m & -m);
+        tests/test_endgame.py checks it against run()'s model.
 
             rm[p*4 + t]       ranks of suit t that p holds (bit r: rank r, one copy or two)
             rm[8 + p*4 + t]   ranks he holds twice
@@ -257,42 +244,7 @@ class Rollout:
                 if w == 0:
                     total += _BIT_POINTS[b % 11] + _BIT_POINTS[c % 11] + (LAST_TRICK_POINTS if left == 1 else 0)
                 ld = w
-        if cards_left < 3:              # (nearly) forced: the playouts are right
-            return total // 2
-        total = (8 * total + leaf_terms(rm, sc, leader, trump, cards_left, weights)) >> 4
-        return total if total > 0 else 0
-
-
-def leaf_tables(w):
-    """(plain suits, trumps): w's worth of the card points, tens and aces (terms 3, 5 and 1 or 2)
-    of the ranks Q K 10 A held, by those bits of a mask (4-7): 16 entries each."""
-    return tuple(tuple(w[3] * _HIGH_POINTS[i] + w[5] * (i >> 2 & 1) + ace * (i >> 3) for i in range(16))
-                 for ace in (w[1], w[2]))
-
-
-def leaf_terms(rm, sc, leader, trump, cards_left, w=LEAF_WEIGHTS):
-    """The sum of w[i] times term i (LEAF_WEIGHTS' list) of the hands in rm/sc (points0's
-    layout); w a unit vector gives term i itself."""
-    plain, trumps = _TABLES if w is LEAF_WEIGHTS else leaf_tables(w)
-    x = w[0] * (sc[trump] - sc[4 + trump])
-    for t in range(4):
-        a = rm[t]
-        b = rm[8 + t]                   # player 0's ranks, held twice; then player 1's
-        c = rm[4 + t]
-        d = rm[12 + t]
-        h = trumps if t == trump else plain
-        x += (h[a >> 4] + h[b >> 4] - h[c >> 4] - h[d >> 4]
-              + w[3] * (((a & 8) + (b & 8) - (c & 8) - (d & 8)) >> 2))    # a jack: 2 points
-        if t != trump:                  # a void beside trumps
-            if not sc[t] and sc[trump]:
-                x += w[4]
-            if not sc[4 + t] and sc[4 + trump]:
-                x -= w[4]
-    lead = w[6] + w[7] * cards_left
-    return x + lead if leader == 0 else x - lead
-
-
-_TABLES = leaf_tables(LEAF_WEIGHTS)
+        return total
 
 
 # A rank's bit modulo 11 tells the ranks apart (1 2 4 8 5 10 9 7): their card points by it.
