@@ -17,22 +17,22 @@ import time
 
 from tools import cli
 
-TERMS = 8
-
 
 def collect(rules, games, seed, progress):
     """[(cards in hand, exact points of player 0, playouts' mean, [term 0..7])]."""
     from engine import actions, cards
     from engine.ai import new_player
     from engine.ai.endgame import Solver
-    from engine.ai.leaf import leaf_terms
+    from engine.ai.leaf import LEAF_WEIGHTS, leaf_terms
     from engine.ai.rollout import Rollout
     from engine.rules import new_game
     exact = Solver(16, 12)
     masks = Solver(1, 12)                # only its start(): the rank masks and suit counts
     ro = Rollout(2)
-    units = [tuple(1 if j == i else 0 for j in range(TERMS)) for i in range(TERMS)]
+    terms = len(LEAF_WEIGHTS)
+    units = [tuple(1 if j == i else 0 for j in range(terms)) for i in range(terms)]
     rows = []
+    solved_deal = None
     for g in range(games):
         state = new_game(rules, seed + g, 0)
         seats = [new_player(rules, p, "hard", seed + g, 0) for p in (0, 1)]
@@ -44,15 +44,15 @@ def collect(rules, games, seed, progress):
             if (obs.turnup < 0 and state.trick_n == 0 and actions.is_play(obs.legal[0])
                     and 3 <= n <= 12 and seen != (state.deal_number, n)):
                 seen = (state.deal_number, n)
-                if seen[0] != getattr(exact, "deal", None):
+                if solved_deal != (g, seen[0]):
                     exact.clear()        # entries stay true through a deal
-                    exact.deal = seen[0]
+                    solved_deal = (g, seen[0])
                 h0, h1 = bytearray(state.hands[0]), bytearray(state.hands[1])
                 value = exact.solve(h0, h1, state.trump, state.leader, bytearray(2), 0, 1 << 30)[0]
                 masks.start(h0, h1, state.trump, state.leader, bytearray(2), 0)
                 mean = ro.points0(masks.rm, masks.sc, state.leader, state.trump, n) / 2.0
-                terms = [leaf_terms(masks.rm, masks.sc, state.leader, state.trump, n, u) for u in units]
-                rows.append((n, value, mean, terms))
+                rows.append((n, value, mean,
+                             [leaf_terms(masks.rm, masks.sc, state.leader, state.trump, n, u) for u in units]))
             state.apply(seats[p].choose(obs))
         if progress:
             progress(rules, g + 1, games, len(rows))
@@ -91,15 +91,16 @@ def main(argv):
     for rules in RULE_SETS:
         if kind(rules) == TWO_HAND:
             rows += collect(rules, args.games, args.seed, progress)
-    if len(rows) < TERMS * 10:
+    terms = len(LEAF_WEIGHTS)
+    if len(rows) < terms * 10:
         sys.stderr.write("tune-leaf: only %d positions, the fit needs %d: ask for more games\n"
-                         % (len(rows), TERMS * 10))
+                         % (len(rows), terms * 10))
         return 1
     fitted = least_squares([r[3] for r in rows], [16 * (r[1] - r[2]) for r in rows])
     fitted = tuple(int(round(w)) for w in fitted)
     print("positions %d; leaf error against exact play (root mean square, points) by cards in hand:"
           % len(rows))
-    for name, w in (("playouts alone", (0,) * TERMS), ("shipped", LEAF_WEIGHTS), ("fitted", fitted)):
+    for name, w in (("playouts alone", (0,) * terms), ("shipped", LEAF_WEIGHTS), ("fitted", fitted)):
         print("  %-15s %s" % (name, " ".join("%d:%.1f" % kv for kv in error_by_cards(rows, w).items())))
     print("LEAF_WEIGHTS = %s" % (fitted,))
     return 0
