@@ -212,3 +212,22 @@ def test_a_session_is_measured_moment_by_moment():
     assert title["names"] > 300 and title["name_tables"] > 0
     for row in r["rows"]:
         assert row["bytes"] > 0 and os.path.sep not in row["label"]
+
+
+def test_the_guests_own_names_stay_apart_from_the_names_the_game_is_given():
+    # the drive renamed the game's `frames` to S; the guest has its own S and a stand-in's
+    # method mem_free that the app calls by that name
+    guest = ("S = {}\n"
+             "class Gc:\n"
+             "    def mem_free(self):\n"
+             "        return 0\n"
+             "def frames(n):\n"
+             "    S['n'] = n\n"
+             "    return app.frames\n")
+    mapping = {"frames": "S", "scene": "mem_free"}
+    got = uimem.guest_mapping(guest, mapping)
+    assert got == {"frames": "S", "scene": "mem_free", "S": "guest_S"}
+    from tools import names
+    text = names.apply(guest, got)
+    assert "guest_S = {}" in text and "def S(n):" in text and "guest_S['n'] = n" in text
+    assert "def mem_free(self):" in text and "return app.S" in text

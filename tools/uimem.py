@@ -319,9 +319,35 @@ def write_guest(work, drive):
     from tools import names
     for name, text in (("run.py", GUEST_RUN), ("guest.py", GUEST)):
         with open(os.path.join(work, name), "w") as f:
-            f.write(names.apply(text, mapping))
+            f.write(names.apply(text, guest_mapping(text, mapping)))
     with open(os.path.join(work, "flash-names.txt"), "w") as f:
         f.write(" ".join(names.firmware_names()))
+
+
+def guest_mapping(text, mapping):
+    """The drive's renaming for a guest script, plus the names the guest defines for itself
+    that the renaming gives to one of the app's: those are moved out of the way (a guest's
+    dict S and the app's `frames` renamed S would be one name)."""
+    import ast
+    given = set(mapping.values())
+    own = set()                     # its globals and locals; a method's name is an attribute
+    tree = ast.parse(text)
+    methods = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef):
+            methods.update(id(f) for f in node.body if isinstance(f, ast.FunctionDef))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            own.add(node.id)
+        elif isinstance(node, (ast.FunctionDef, ast.ClassDef)) and id(node) not in methods:
+            own.add(node.name)
+        elif isinstance(node, ast.arg):
+            own.add(node.arg)
+    out = dict(mapping)
+    for name in own:
+        if name in given and name not in mapping:
+            out[name] = "guest_" + name
+    return out
 
 
 def summarize(m, kind, notes):
