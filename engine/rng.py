@@ -16,13 +16,16 @@ class Rng:
     def __init__(self, seed=0):
         self.seed(seed)
 
-    def seed(self, seed):
-        """Seed with an int 0 <= seed < 2**32."""
+    def seed(self, seed, stream=0):
+        """Seed with an int 0 <= seed < 2**32; stream 0..0xFFFF picks one of the seed's streams
+        (an AI seat draws from one stream a deal, engine/ai/player.py)."""
         if seed < 0 or seed >= 0x100000000:
             raise ValueError("seed must be between 0 and 4294967295")
+        if stream < 0 or stream > 0xFFFF:
+            raise ValueError("stream must be between 0 and 65535")
         # Spread the seed so that consecutive seeds give unrelated streams.
-        self.hi = ((seed >> 16) & 0xFFFF) ^ 0x9E37
-        self.lo = (seed & 0xFFFF) ^ 0x79B9
+        self.hi = ((seed >> 16) & 0xFFFF) ^ 0x9E37 ^ ((stream * 0x9E3) & 0xFFFF)
+        self.lo = (seed & 0xFFFF) ^ 0x79B9 ^ stream
         if self.hi == 0 and self.lo == 0:
             self.lo = 1
         for _ in range(_MIX_ROUNDS):

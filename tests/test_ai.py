@@ -130,6 +130,22 @@ def test_each_level_deterministic_for_its_seed(rules):
         assert runs[0] == runs[1]
 
 
+@pytest.mark.parametrize("rules", RULES)
+def test_each_deal_draws_from_its_own_stream(rules):
+    """A seat that played the first deal and a new seat of the same seed draw the same random
+    numbers from the second deal's first decision on: what happened before does not matter."""
+    state = new_game(rules, 6)
+    seats = [new_player(rules, p, "hard", 20 + p) for p in range(state.PLAYERS)]
+    play_with(seats, state, lambda s: s.deal_number > 1 and len(s.legal_actions()) > 1)
+    p = state.current_player()
+    obs = state.observation(p)
+    fresh = new_player(rules, p, "hard", 20 + p)
+    used = seats[p]
+    assert used.rng.get_state() != Rng(20 + p).get_state()      # the first deal drew from it
+    assert used.choose(obs) == fresh.choose(obs)
+    assert used.rng.get_state() == fresh.rng.get_state() != Rng(20 + p).get_state()
+
+
 def test_ai_knocks_exactly_when_its_count_reaches_the_target():
     knocks = 0
     for seed in range(30):

@@ -37,9 +37,9 @@ def test_the_command_prints_json_and_refuses_bad_input(capsys):
 def test_against_another_level_only_the_levels_own_decisions_count():
     """The expert solves the last 12 tricks exactly: against hard, with the seats both ways, it
     gives nothing away, while hard's own decisions in the same games do."""
-    expert = endgame_loss.measure("hoyle", "expert", 1, 1, 7, 12, 30, against="hard")
+    expert = endgame_loss.measure("hoyle", "expert", 2, 1, 7, 12, 30, against="hard")
     assert expert["against"] == "hard" and expert["positions"] > 20
     assert expert["points_given_away_per_deal"] == 0.0
-    hard = endgame_loss.measure("hoyle", "hard", 1, 1, 7, 12, 30, against="expert")
+    hard = endgame_loss.measure("hoyle", "hard", 2, 1, 7, 12, 30, against="expert")
     assert hard["deals"] == expert["deals"]          # the same two games
     assert hard["points_given_away_per_deal"] > 0

@@ -71,7 +71,7 @@ def test_a_lead_of_a_cheap_card_says_what_it_risks():
 
 
 def test_a_lead_with_nothing_higher_out_says_so():
-    state, obs, adviser, a, reason = decision("hoyle", 5, 87)
+    state, obs, adviser, a, reason = decision("hoyle", 5, 84)
     f = actions.play_face(a)
     assert not obs.trick and f >> 3 != obs.trump
     assert reason == "nothing higher is out"
@@ -88,7 +88,7 @@ def test_a_card_that_cannot_win_says_what_it_gives():
 
 
 def test_a_duck_says_it_keeps_the_winners():
-    state, obs, _, a, reason = decision("hoyle", 2, 133)
+    state, obs, _, a, reason = decision("hoyle", 6, 135)
     f = actions.play_face(a)
     assert not beats_best(obs, f) and any(beats_best(obs, g) for g in card_faces(obs))
     assert reason == "keeps its winners: gives %d" % cards.points(f)
@@ -103,19 +103,19 @@ def test_winning_the_trick_names_its_points():
 
 def test_the_exact_search_out_of_nodes_gives_way_to_a_search_to_a_horizon():
     # 7 cards left and a level that solves 7 exactly, but its 1,500 nodes run out
-    state, obs, adviser, a, reason = decision("hoyle", 13, 95, endgame=7)
+    state, obs, adviser, a, reason = decision("hoyle", 28, 37, endgame=7)
     assert cards.count(obs.hand) == 7 == adviser.p[levels.ENDGAME]
     assert not adviser.chooser.rolled and adviser.solver.leaf > 0     # not played out
-    assert reason == "looked 2 tricks ahead"
+    assert reason == "looked 3 tricks ahead"
 
 
 def test_a_played_out_card_names_its_mean_result():
     # the same without a search to a horizon: every card is played out instead
-    state, obs, adviser, a, reason = decision("hoyle", 13, 95, endgame=7, horizon=0)
+    state, obs, adviser, a, reason = decision("hoyle", 28, 37, endgame=7, horizon=0)
     ch = adviser.chooser
     assert ch.rolled and ch.runs >= 1 and cards.count(obs.hand) == 7 and not adviser.solver.done
     assert reason == "played out: nets %+d" % (ch.totals[actions.play_face(a)] // ch.runs)
-    assert reason == "played out: nets +13"
+    assert reason == "played out: nets +14"
 
 
 def test_a_search_to_a_horizon_says_how_far_it_looked():

@@ -21,6 +21,12 @@ class BinokelPlayer(Player):
             self.expert = Expert(self.chooser, seed & 0xFFFFFFFF, levels.flag(self.p, levels.CONTRACTS))
             self.bid_estimate = BidEstimate(self.chooser, seed & 0xFFFFFFFF)
 
+    def new_deal(self, deal):
+        Player.new_deal(self, deal)
+        if self.expert:
+            self.expert.new_deal(deal)
+            self.bid_estimate.play.new_deal(deal)
+
     # -- card play ------------------------------------------------------------------------
 
     def samples(self, obs):

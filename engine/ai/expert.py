@@ -47,12 +47,17 @@ class Expert:
     def __init__(self, chooser, seed, samples):
         self.chooser = chooser
         self.samples = samples
-        self.rng = Rng((seed * 2654435761 + 12345) & 0xFFFFFFFF)
+        self.seed = (seed * 2654435761 + 12345) & 0xFFFFFFFF
+        self.rng = Rng(self.seed)
         self.sampler = Sampler(find("binokel"))
         self.work = [bytearray(32) for _ in range(3)]
         self.rollout = Rollout(3)
         self.pts = self.rollout.pts         # after play_out: card points taken, last trick included
         self.won = self.rollout.tricks      # and tricks taken
+
+    def new_deal(self, deal):
+        """A stream of its own for each deal, as the player's (engine/ai/player.py)."""
+        self.rng.seed(self.seed, (deal - 1) & 0xFFFF)
 
     def contract(self, obs, memory):
         """(action, value): bidding.py's contract, or surrender when the samples say it fails."""

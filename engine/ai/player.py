@@ -55,7 +55,9 @@ class Player:
         self.seat = seat
         self.level = level
         self.p = levels.params(level)
-        self.rng = Rng(seed & 0xFFFFFFFF)
+        self.seed = seed & 0xFFFFFFFF
+        self.rng = Rng(self.seed)
+        self.rng_deal = 1               # the deal whose stream self.rng draws from (new_deal)
         self.options = options
         game = find(rules)
         self.players = game[PLAYERS]
@@ -101,6 +103,8 @@ class Player:
             self.memory.reset(obs.deal_number)
 
     def thinking(self, obs):
+        if obs.deal_number != self.rng_deal:
+            self.new_deal(obs.deal_number)
         self.observe(obs)
         name = "decide_only" if len(obs.legal) == 1 else _BY_PHASE[obs.phase]
         if name == "play":
@@ -108,6 +112,13 @@ class Player:
                 yield step
         else:
             getattr(self, name)(obs)
+
+    def new_deal(self, deal):
+        """Draw this deal's random numbers from its own stream of the seat's seed (the first
+        deal's is the seed's own). So two versions of the AI that part at one card play alike
+        again from the next deal, and comparing them measures them, not two games gone apart."""
+        self.rng_deal = deal
+        self.rng.seed(self.seed, (deal - 1) & 0xFFFF)
 
     def decide_only(self, obs):
         self.decision = obs.legal[0]

@@ -40,6 +40,29 @@ def test_same_seed_same_stream_and_known_values():
     assert Rng(1).next16() != Rng(2).next16()
 
 
+def test_streams_of_one_seed():
+    # stream 0 is the seed's own; the others differ from it and from each other, on every
+    # interpreter alike (known answers)
+    r = Rng(7)
+    first = [r.next16() for _ in range(4)]
+    r.seed(7, 0)
+    assert [r.next16() for _ in range(4)] == first
+    r.seed(7, 1)
+    one = [r.next16() for _ in range(4)]
+    r.seed(7, 2)
+    two = [r.next16() for _ in range(4)]
+    assert len(set((tuple(first), tuple(one), tuple(two)))) == 3
+    r.seed(0xFFFFFFFF, 0xFFFF)
+    assert 0 < r.hi < 65536 or 0 < r.lo < 65536
+    for bad in (-1, 0x10000):
+        try:
+            r.seed(7, bad)
+        except ValueError:
+            pass
+        else:
+            raise AssertionError("stream %d accepted" % bad)
+
+
 def test_below_range_and_spread():
     r = Rng(99)
     seen = [0] * 6
