@@ -63,10 +63,10 @@ class Reader:
         menu = getattr(top, "menu", None)
         if menu is not None:
             boxes.append(("menu", menu.y, menu.y + menu.h))
-        if top is None or getattr(top, "OVERLAY", False) or hasattr(top, "trick"):
+        if top is None or getattr(top, "OVERLAY", False) or hasattr(top, "view"):
             for s in app.scenes:
-                if hasattr(s, "trick") and not s.asleep:
-                    for what, sprites in (("trick", s.trick), ("Dabb", s.extra)):
+                if hasattr(s, "view") and not s.asleep:
+                    for what, sprites in (("trick", s.view.trick), ("Dabb", s.view.extra)):
                         for sp in sprites:
                             if not sp.hidden:
                                 boxes.append((what, sp.y, sp.y + self.ui.CARD_H))

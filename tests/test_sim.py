@@ -109,13 +109,13 @@ def test_trump_is_shown(d):
     d.start("hoyle", 7)
     t = picking(d)
     obs = t.obs
-    assert t.turnup[0] == obs.turnup and not t.turnup.hidden
+    assert t.view.turnup[0] == obs.turnup and not t.view.turnup.hidden
     assert obs.turnup >> 3 == obs.trump
-    assert not same_colour(d.pixel(t.turnup.x + 10, t.turnup.y + 14), GREEN)
+    assert not same_colour(d.pixel(t.view.turnup.x + 10, t.view.turnup.y + 14), GREEN)
     d.start("binokel", SEEDS["binokel"])
     t = picking(d, want_trick=True)
     assert t.obs.trump >= 0
-    assert t.turnup[0] == 34 + t.obs.trump and not t.turnup.hidden
+    assert t.view.turnup[0] == 34 + t.obs.trump and not t.view.turnup.hidden
 
 
 def test_hint_moves_the_cursor_and_gives_a_reason(d):
@@ -175,7 +175,7 @@ def test_the_table_lets_its_sprites_go_under_a_whole_screen(d):
     cursor, hand = t.cursor, [t.slots[k][0] for k in range(t.hand_n)]
     d.pause_item("Rules help")                                  # over the pause menu
     assert d.scene_name() == "Help"
-    assert t.asleep and len(t.group) == 0 and t.hand == ()
+    assert t.asleep and len(t.group) == 0 and t.view.hand == ()
     assert d.text(d.scene().title) == "Binocle"
     d.press(d.B.B)                                              # the pause menu: a whole screen too
     assert d.scene_name() == "Pause" and t.asleep

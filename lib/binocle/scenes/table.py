@@ -1,11 +1,10 @@
 """The table: the person's hand with a cursor, the trick, the stock, melds and scores.
 
-It also runs the game: while the AI seats are to move it lets them think in
+This scene runs the game: while the AI seats are to move it lets them think in
 slices and paces their moves; when the person is to move it either waits for
-a card (play, bury) or opens a menu of choices (melds, knocking, bids, trump).
+a card (play, bury) with the cursor on it, or opens a menu of choices (melds,
+knocking, bids, trump). What it shows, its TableView (tableview.py) draws.
 """
-
-import displayio
 
 from engine import actions
 from engine.state import PH_PLAY, PH_BURY
@@ -18,7 +17,7 @@ from binocle.scenes import layout
 from binocle.scenes.tableview import TableView
 
 
-class Table(TableView):
+class Table:
     KEYS = (
         (B.LEFT, "left"), (B.RIGHT, "right"), (B.UP, "jump_row"), (B.DOWN, "jump_row"),
         (B.A, "choose"), (B.B, "other"), (B.START, "pause"), (B.SELECT, "hint"),
@@ -28,7 +27,8 @@ class Table(TableView):
         self.app = app
         self.session = session
         self.lay = layout.for_players(session.players())
-        self.group = displayio.Group()
+        self.view = TableView(app.art, self.lay, session.names)
+        self.group = self.view.group
         self.anim = Animator()
         self.thinking = False
         self.waiting = False          # the person is to move and the scene knows it
@@ -43,8 +43,7 @@ class Table(TableView):
         self.hand_n = 0               # how many of them are in the hand (the rest: table)
         self.cursor = 0
         self.obs = session.observation()
-        self.asleep = False           # see TableView.sleep
-        self._build()
+        self.asleep = False           # see sleep()
         self.redraw()
 
     # -- the person's keys ----------------------------------------------------------------
@@ -130,6 +129,63 @@ class Table(TableView):
             return True
         return False
 
+    # -- under a whole screen (score sheet, rules help) -------------------------------------
+
+    def sleep(self):
+        """A whole screen covers the table: let its sprites and texts go. The app calls
+        wake() when the table shows again; it builds and draws them anew."""
+        self.anim.finish()
+        self.trick_shown = False          # a finished trick is not held under a cover
+        self.dabb_shown = False
+        self.hold_until = 0
+        self.view.clear()
+        self.asleep = True
+
+    def wake(self):
+        self.asleep = False
+        self.obs = self.session.observation()     # first: the largest piece, while the heap is freshest
+        self.view.build()
+        self.redraw()
+
+    # -- what the table shows ---------------------------------------------------------------
+
+    def redraw(self):
+        if self.asleep:
+            return                        # wake() draws
+        obs = self.obs
+        v = self.view
+        v.draw_status(obs)
+        v.draw_opponents(obs)
+        v.draw_stock(obs)
+        if obs.tables is not None:
+            v.draw_row(v.opp_table, [r & 31 for r in obs.tables[1]], 2, 24, layout.ROW_X1)
+        if not self.trick_shown:
+            v.draw_trick(obs.trick, obs.leader)
+        v.draw_dabb(obs, self.dabb_shown)
+        self.draw_mine(obs)
+
+    def picking(self):
+        """The person is to choose one of their cards (play or bury)."""
+        return self.waiting and (self.obs.phase == PH_PLAY or self.obs.phase == PH_BURY)
+
+    def draw_mine(self, obs):
+        """The person's cards: hand sorted by suit (trump first), then the table cards."""
+        self.slots = layout.my_cards(obs, self.app.settings.sort)
+        n = 0
+        while n < len(self.slots) and self.slots[n][2] == 0:
+            n += 1
+        self.hand_n = n
+        if self.cursor >= len(self.slots):
+            self.cursor = max(0, len(self.slots) - 1)
+        self.view.draw_mine(self.slots, n, self.cursor, self.picking(), obs.legal)
+
+    def stand_cursor(self):
+        self.view.stand_cursor(len(self.slots), self.hand_n, self.cursor, self.picking())
+
+    def sprite_of(self, k):
+        """The sprite showing the person's card number k (hand first, then table)."""
+        return self.view.sprite_of(k, self.hand_n)
+
     # -- the game's progress ------------------------------------------------------------
 
     def reveal(self):
@@ -149,7 +205,7 @@ class Table(TableView):
                 self.clear_trick(now)
             if self.dabb_shown:
                 self.dabb_shown = False
-                self.draw_extra(self.obs)
+                self.view.draw_dabb(self.obs, False)
             return
         s = self.session
         if s.state.is_deal_over():          # scored, or the game won
@@ -206,7 +262,8 @@ class Table(TableView):
         self.ai_action = -1
         start = None
         if actions.is_play(action):
-            start = self.opp[min(seat, len(self.opp)) - 1][0]
+            opp = self.view.opp
+            start = opp[min(seat, len(opp)) - 1][0]
         self.do(seat, action, start)
 
     def do(self, seat, action, from_sprite):
@@ -239,8 +296,8 @@ class Table(TableView):
         done = len(after.trick) == 0
         faces = after.last_trick if done else after.trick
         leader = after.last_leader if done else after.leader
-        self.draw_trick(faces, leader)
-        s = self.trick[len(faces) - 1]
+        self.view.draw_trick(faces, leader)
+        s = self.view.trick[len(faces) - 1]
         x1, y1 = s.x, s.y
         if from_sprite is not None:
             s.x, s.y = from_sprite.x, from_sprite.y
@@ -256,7 +313,7 @@ class Table(TableView):
         """The finished trick slides to its winner's side and goes."""
         self.trick_shown = False
         x, y = self.lay.taken[self.winner]
-        for s in self.trick:
+        for s in self.view.trick:
             if not s.hidden:
                 self.anim.slide(s, x, y, now, ANIM_MS[self.app.settings.anim], True)
 

@@ -1,13 +1,18 @@
 """What the table shows: every sprite and label made once, then changed from observations.
 
-The Table scene (table.py) owns the game's progress and the keys; this part
-only draws. Sprites come from pools sized for the largest case, so a deal
-creates no displayio objects.
+    view = TableView(app.art, layout.for_players(2), ("You", "AI"))
+    view.draw_status(obs)                  # and the other draw_* methods, from an observation
+    view.clear()                           # a whole screen covers the table: sprites go
+    view.build()                           # ... and are made anew when it shows again
+
+The Table scene (table.py) owns the game's progress, the keys and the cursor, and tells
+this view what to draw; the view reads no game and keeps no state of the game. Sprites
+come from pools sized for the largest case, so a deal creates no displayio objects.
 """
 
 import displayio
 
-from engine.state import PH_PLAY, PH_BURY
+from engine.state import PH_BURY
 from binocle import ui
 from binocle.scenes import layout
 
@@ -19,12 +24,19 @@ _RAISE = 5            # the cursor's card stands this much higher
 
 
 class TableView:
-    # -- building the screen once ---------------------------------------------------------
+    def __init__(self, art, lay, names):
+        self.art = art                # ui.CardArt
+        self.lay = lay                # layout.TWO or layout.THREE
+        self.names = names            # the seats' names, the person's first
+        self.group = displayio.Group()
+        self.build()
 
-    def _build(self):
+    # -- building the screen, and letting it go -------------------------------------------
+
+    def build(self):
         g = self.group
-        art = self.app.art
-        three = self.session.players() == 3
+        art = self.art
+        three = len(self.names) == 3
         g.append(ui.panel(0, 0, ui.W, ui.H, ui.GREEN))
         self.status = ui.block(1, 0, ui.CHARS, 2, ui.WHITE, ui.DARK)    # scores; the prompt
         g.append(self.status)
@@ -52,33 +64,19 @@ class TableView:
         self.trick = self._row(3)
         self.hand = self._row(hand)
 
-    # -- under a whole screen (score sheet, rules help) -------------------------------------
-
-    def sleep(self):
-        """A whole screen covers the table: let its sprites and texts go. The app calls
-        wake() when the table shows again; it builds and draws them anew."""
-        self.anim.finish()
-        self.trick_shown = False          # a finished trick is not held under a cover
-        self.dabb_shown = False
-        self.hold_until = 0
+    def clear(self):
+        """Every sprite and text goes (build() makes them again)."""
         g = self.group
         while len(g):
             g.pop()
         self.status = self.info = self.stock = self.turnup = self.stock_label = None
         self.opp = self.opp_table = self.my_table = self.extra = self.trick = self.hand = ()
-        self.asleep = True
-
-    def wake(self):
-        self.asleep = False
-        self.obs = self.session.observation()     # first: the largest piece, while the heap is freshest
-        self._build()
-        self.redraw()
 
     def _row(self, n):
         group = displayio.Group()
         sprites = []
         for _ in range(n):
-            s = self.app.art.sprite(ui.BLANK)
+            s = self.art.sprite(ui.BLANK)
             s.hidden = True
             sprites.append(s)
             group.append(s)
@@ -87,22 +85,8 @@ class TableView:
 
     # -- drawing from the observation -------------------------------------------------------
 
-    def redraw(self):
-        if self.asleep:
-            return                        # wake() draws
-        obs = self.obs
-        self.draw_status(obs)
-        self.draw_opponents(obs)
-        self.draw_stock(obs)
-        if obs.tables is not None:
-            self.draw_row(self.opp_table, [r & 31 for r in obs.tables[1]], 2, 24, layout.ROW_X1)
-        if not self.trick_shown:
-            self.draw_trick(obs.trick, obs.leader)
-        self.draw_extra(obs)
-        self.draw_mine(obs)
-
     def draw_status(self, obs):
-        names = self.session.names
+        names = self.names
         sc = obs.scores
         if len(names) == 2:
             s = "You %d  AI %d  to %d" % (sc[0], sc[1], obs.target)
@@ -113,7 +97,7 @@ class TableView:
         self.status.pixel_shader = ui.ink(ui.YELLOW if obs.turn == 0 else ui.WHITE, ui.DARK)
 
     def draw_opponents(self, obs):
-        names = self.session.names
+        names = self.names
         for i in range(len(self.opp)):
             back, lab = self.opp[i]
             back.hidden = obs.hand_sizes[i + 1] == 0
@@ -145,14 +129,14 @@ class TableView:
         for i in range(len(sprites)):
             s = sprites[i]
             if i < n:
-                self.app.art.show(s, faces[i], dim)
+                self.art.show(s, faces[i], dim)
                 s.x, s.y = x0 + i * step, y
                 s.hidden = False
             else:
                 s.hidden = True
 
     def draw_trick(self, faces, leader):
-        n = self.session.players()
+        n = len(self.names)
         for i in range(3):
             s = self.trick[i]
             if i < len(faces):
@@ -163,55 +147,43 @@ class TableView:
             else:
                 s.hidden = True
 
-    def draw_extra(self, obs):
-        """The Dabb, face up in the trick area: shown to all when it is taken, and while
-        the soloist buries."""
+    def draw_dabb(self, obs, shown):
+        """The Dabb, face up in the trick area: shown to all when it is taken (shown), and
+        while the soloist buries."""
         faces = ()
-        if obs.dabb is not None and (obs.phase == PH_BURY or self.dabb_shown):
+        if obs.dabb is not None and (obs.phase == PH_BURY or shown):
             faces = obs.dabb
         self.draw_row(self.extra, faces, 46, 44, 112)
 
-    def picking(self):
-        """The person is to choose one of their cards (play or bury)."""
-        return self.waiting and (self.obs.phase == PH_PLAY or self.obs.phase == PH_BURY)
+    def draw_mine(self, slots, hand_n, cursor, picking, legal):
+        """The person's cards (layout.my_cards()): the first hand_n the hand, centred, then
+        the table cards from the left, clear of the stock. Cards not in legal are dimmed
+        while picking, and the cursor's card stands higher."""
+        self._place(self.hand, slots, 0, hand_n, cursor, picking, legal, self.lay.hand_y, True)
+        self._place(self.my_table, slots, hand_n, len(slots), cursor, picking, legal, layout.TABLE_Y,
+                    False)
 
-    def draw_mine(self, obs):
-        """The person's cards: hand sorted by suit (trump first), then the table cards."""
-        self.slots = layout.my_cards(obs, self.app.settings.sort)
-        hand = [s for s in self.slots if s[2] == 0]
-        table = [s for s in self.slots if s[2] != 0]
-        self.hand_n = len(hand)
-        if self.cursor >= len(self.slots):
-            self.cursor = max(0, len(self.slots) - 1)
-        picking = self.picking()
-        self._place(self.hand, hand, 0, picking, self.lay.hand_y, True)
-        self._place(self.my_table, table, len(hand), picking, layout.TABLE_Y, False)
-
-    def stand_cursor(self):
+    def stand_cursor(self, n, hand_n, cursor, picking):
         """Raise the cursor's card and lower the others; the cards themselves stay."""
-        picking = self.picking()
-        for k in range(len(self.slots)):
-            y = self.lay.hand_y if k < self.hand_n else layout.TABLE_Y
-            self.sprite_of(k).y = y - (_RAISE if picking and k == self.cursor else 0)
+        for k in range(n):
+            y = self.lay.hand_y if k < hand_n else layout.TABLE_Y
+            self.sprite_of(k, hand_n).y = y - (_RAISE if picking and k == cursor else 0)
 
-    def _place(self, sprites, slots, first, picking, y, centre):
-        """The hand is centred; table cards start at the left, clear of the stock."""
-        n = len(slots)
+    def _place(self, sprites, slots, first, end, cursor, picking, legal, y, centre):
+        n = end - first
         step = layout.step(n, 156 if centre else layout.ROW_X1 - 2)
         x0 = (ui.W - (ui.CARD_W + step * (n - 1))) // 2 if n and centre else 2
-        legal = self.obs.legal
         for i in range(len(sprites)):
             s = sprites[i]
             if i >= n:
                 s.hidden = True
                 continue
-            face, action, _src = slots[i]
-            ok = not picking or action in legal
-            self.app.art.show(s, face, not ok)
+            face, action, _src = slots[first + i]
+            self.art.show(s, face, picking and action not in legal)
             s.x = x0 + i * step
-            s.y = y - (_RAISE if picking and first + i == self.cursor else 0)
+            s.y = y - (_RAISE if picking and first + i == cursor else 0)
             s.hidden = False
 
-    def sprite_of(self, k):
+    def sprite_of(self, k, hand_n):
         """The sprite showing the person's card number k (hand first, then table)."""
-        return self.hand[k] if k < self.hand_n else self.my_table[k - self.hand_n]
+        return self.hand[k] if k < hand_n else self.my_table[k - hand_n]
