@@ -157,8 +157,6 @@ class Table:
         v.draw_status(obs)
         v.draw_opponents(obs)
         v.draw_stock(obs)
-        if obs.tables is not None:
-            v.draw_row(v.opp_table, [r & 31 for r in obs.tables[1]], 2, 24, layout.ROW_X1)
         if not self.trick_shown:
             v.draw_trick(obs.trick, obs.leader)
         v.draw_dabb(obs, self.dabb_shown)

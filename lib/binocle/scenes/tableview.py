@@ -104,6 +104,8 @@ class TableView:
             if lab is not None:                          # East's right-aligned, West's left
                 f = "%5s" if i == 0 else "%s"
                 ui.set_lines(lab, (f % names[i + 1], f % obs.scores[i + 1]))
+        if obs.tables is not None:                       # two hands: the other's melded cards
+            self.draw_row(self.opp_table, [r & 31 for r in obs.tables[1]], 2, 24, layout.ROW_X1)
 
     def draw_stock(self, obs):
         if obs.stock_left is None:                       # binokel: the trump sign once named
