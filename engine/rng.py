@@ -31,6 +31,11 @@ class Rng:
         for _ in range(_MIX_ROUNDS):
             self.next16()
 
+    def seed_deal(self, seed, deal):
+        """Seed for deal number `deal` (1, 2, ...): deal 1 draws from the seed's own stream,
+        deal n from stream n - 1 (modulo 2**16)."""
+        self.seed(seed, (deal - 1) & 0xFFFF)
+
     def get_state(self):
         return (self.hi, self.lo)
 

@@ -25,7 +25,7 @@ class BinokelPlayer(Player):
         Player.new_deal(self, deal)
         if self.expert:
             self.expert.new_deal(deal)
-            self.bid_estimate.play.new_deal(deal)
+            self.bid_estimate.new_deal(deal)
 
     # -- card play ------------------------------------------------------------------------
 

@@ -57,7 +57,7 @@ class Expert:
 
     def new_deal(self, deal):
         """A stream of its own for each deal, as the player's (engine/ai/player.py)."""
-        self.rng.seed(self.seed, (deal - 1) & 0xFFFF)
+        self.rng.seed_deal(self.seed, deal)
 
     def contract(self, obs, memory):
         """(action, value): bidding.py's contract, or surrender when the samples say it fails."""
@@ -113,6 +113,10 @@ class BidEstimate:
         self.unseen = bytearray(48)
         self.deal = -1
         self.limit = 0
+
+    def new_deal(self, deal):
+        """Its playouts draw from the deal's own stream (Expert.new_deal)."""
+        self.play.new_deal(deal)
 
     def bid(self, obs, samples):
         """(action, limit): BID while the next bid stays within the limit, computed once a deal."""

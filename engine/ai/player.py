@@ -118,7 +118,7 @@ class Player:
         deal's is the seed's own). So two versions of the AI that part at one card play alike
         again from the next deal, and comparing them measures them, not two games gone apart."""
         self.rng_deal = deal
-        self.rng.seed(self.seed, (deal - 1) & 0xFFFF)
+        self.rng.seed_deal(self.seed, deal)
 
     def decide_only(self, obs):
         self.decision = obs.legal[0]

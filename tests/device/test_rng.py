@@ -64,6 +64,18 @@ def test_streams_of_one_seed():
             raise AssertionError("stream %d accepted" % bad)
 
 
+def test_a_deal_draws_from_its_own_stream():
+    # deal 1 from the seed's own stream, deal n from stream n - 1, wrapping after 65,536 deals
+    r = Rng(7)
+    first = [r.next16() for _ in range(4)]
+    r.seed_deal(7, 1)
+    assert [r.next16() for _ in range(4)] == first
+    r.seed_deal(7, 2)
+    assert [r.next16() for _ in range(4)] == [40855, 47965, 56894, 14606]   # stream 1
+    r.seed_deal(7, 0x10002)
+    assert [r.next16() for _ in range(4)] == [40855, 47965, 56894, 14606]
+
+
 def test_below_range_and_spread():
     r = Rng(99)
     seen = [0] * 6
