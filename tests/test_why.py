@@ -106,7 +106,7 @@ def test_the_exact_search_out_of_nodes_gives_way_to_a_search_to_a_horizon():
     state, obs, adviser, a, reason = decision("hoyle", 28, 37, endgame=7)
     assert cards.count(obs.hand) == 7 == adviser.p[levels.ENDGAME]
     assert not adviser.chooser.rolled and adviser.solver.leaf > 0     # not played out
-    assert reason == "looked 3 tricks ahead"
+    assert reason == "looked 2 tricks ahead"         # within a quarter of the horizon's 900 nodes
 
 
 def test_a_played_out_card_names_its_mean_result():

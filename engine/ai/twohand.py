@@ -103,8 +103,8 @@ class TwoHandPlayer(Player):
 
     def solve_endgame(self, obs):
         """Search in slices: exactly within reach of `endgame` (`nodes`), else a trick ahead,
-        then two, ... within `horizon` nodes (half that when the exact search ran out). Leaves
-        .decision -1 if not even one search ends."""
+        then two, ... within `horizon` nodes (a quarter of that when the exact search ran out).
+        Leaves .decision -1 if not even one search ends."""
         from engine.ai.endgame import Solver
         p = self.p
         if self.solver is None:
@@ -135,8 +135,8 @@ class TwoHandPlayer(Player):
             left -= solver.nodes
             if not done and exact and m > 1 and levels.flag(p, levels.HORIZON):
                 exact = False               # the exact search ran out: a trick ahead, two, ...
-                ahead = 1                   # within half the horizon's nodes (a SAMD51's 2 s)
-                left = levels.flag(p, levels.HORIZON) >> 1
+                ahead = 1                   # within a quarter of the horizon's nodes (a SAMD51's 2 s)
+                left = levels.flag(p, levels.HORIZON) >> 2
                 continue
             if not done:                    # a search cut short: its best is as good as the first
                 if move >= 0 and solver.bmove[1] < 32:
