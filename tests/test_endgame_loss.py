@@ -43,3 +43,31 @@ def test_against_another_level_only_the_levels_own_decisions_count():
     hard = endgame_loss.measure("hoyle", "hard", 2, 1, 7, 12, 30, against="expert")
     assert hard["deals"] == expert["deals"]          # the same two games
     assert hard["points_given_away_per_deal"] > 0
+
+
+def test_saved_positions_replay_to_the_same_figures(tmp_path, capsys):
+    """--save keeps hard's positions with their exact values; --replay searches them again with
+    the code as it stands: unchanged, it makes the same choices, so the figures agree."""
+    path = str(tmp_path / "hoyle.json")
+    assert main(["endgame-loss", "--rules", "hoyle", "--games", "1", "--cards", "7-12",
+                 "--against", "expert", "--save", path]) == 0
+    played = json.loads(capsys.readouterr().out)
+    assert main(["endgame-loss", "--replay", path]) == 0
+    again = json.loads(capsys.readouterr().out)
+    assert played["positions"] > 20 and again["unsearched"] == 0
+    for k in ("deals", "positions", "points_given_away_per_deal", "by_cards_in_hand"):
+        assert again[k] == played[k], k
+    saved = json.load(open(path))["positions_saved"]
+    assert len(saved) == played["positions"]
+    assert all(7 <= p["cards"] <= 12 and len(p["values"]) > 1 for p in saved)
+
+
+def test_a_replay_refuses_what_it_cannot_use(tmp_path, capsys):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"rules": "hoyle"}')
+    for args in (["--replay", str(tmp_path / "missing.json")], ["--replay", str(bad)],
+                 ["--games", "1"], ["--rules", "hoyle", "--games", "1", "--save", str(tmp_path / "no" / "x.json")]):
+        assert main(["endgame-loss"] + args) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("endgame-loss: ") and "Traceback" not in err
+    assert not (tmp_path / "no").exists()

@@ -102,31 +102,49 @@ class TwoHandPlayer(Player):
         return 0 < n and (n <= self.p[levels.ENDGAME] or levels.flag(self.p, levels.HORIZON) > 0)
 
     def solve_endgame(self, obs):
-        """Search in slices: exactly within reach of `endgame` (`nodes`), else a trick ahead,
-        then two, ... within `horizon` nodes (a quarter of that when the exact search ran out).
+        """The last tricks searched (search_endgame) on the only deal that fits what was seen.
         Leaves .decision -1 if not even one search ends."""
-        from engine.ai.endgame import Solver
-        p = self.p
-        if self.solver is None:
-            self.solver = Solver(p[levels.TT_BITS], p[levels.ENDGAME])
-        if self.solver_deal != obs.deal_number:
-            self.solver.clear()             # entries of past deals only fill the table
-            self.solver_deal = obs.deal_number
         self.decision = -1
         if self.open_state is not None:
             self.true_sample(obs, self.memory, self.rng)
         elif not self.sampler.sample(obs, self.memory, self.rng):
             return
-        hands = self.sampler.hands          # the stock is gone: the only consistent deal
+        for step in self.search_endgame(self.sampler.hands, obs.trump, obs.leader, obs.trick, obs.deal_number):
+            yield step
+        move, ahead = self.endgame_move, self.endgame_ahead
+        if move < 0:
+            return
+        self.decision = self.chooser.action_for(obs, move)
+        m = cards.count(obs.hand)
+        if self.solver.done and ahead >= m - 1:     # (the last trick, one card each, is forced)
+            left = self.remaining(obs)
+            mine = self.solver.value if self.seat == 0 else left - self.solver.value
+            self.why = "solved: takes %d of %d" % (mine, left)
+        else:
+            self.why = "looked %d trick%s ahead" % (ahead, "s" if ahead > 1 else "")
+
+    def search_endgame(self, hands, trump, leader, trick, deal):
+        """Search in slices: exactly within reach of `endgame` (`nodes`), else a trick ahead,
+        then two, ... within `horizon` nodes (a quarter of that when the exact search ran out).
+        hands: both hands (32 counts each), the leader's trick[0] already out of his; deal: the
+        deal's number (the table is kept through a deal). Leaves .endgame_move (a face, -1 if
+        not even one search ends) and .endgame_ahead (the tricks the search looked ahead)."""
+        from engine.ai.endgame import Solver
+        p = self.p
+        if self.solver is None:
+            self.solver = Solver(p[levels.TT_BITS], p[levels.ENDGAME])
+        if self.solver_deal != deal:
+            self.solver.clear()             # entries of past deals only fill the table
+            self.solver_deal = deal
         solver = self.solver
         solver.rollout = self.rollout
-        m = cards.count(obs.hand)           # cards in each hand at this trick's start
+        m = cards.count(hands[leader]) + len(trick)     # cards in each hand at this trick's start
         exact = m <= p[levels.ENDGAME]
         ahead = m if exact else 1
         left = p[levels.NODES] if exact else levels.flag(p, levels.HORIZON)
         move = -1
         while True:
-            solver.start(hands[0], hands[1], obs.trump, obs.leader, bytearray(obs.trick), len(obs.trick),
+            solver.start(hands[0], hands[1], trump, leader, bytearray(trick), len(trick),
                          m - ahead, move)
             done = False
             while not done and solver.nodes < left:
@@ -147,15 +165,8 @@ class TwoHandPlayer(Player):
             if ahead >= m - 1 or ahead == solver.tricks:    # exact (the last trick is forced),
                 break                                       # or as deep as the stacks go
             ahead += 1
-        if move < 0:
-            return
-        self.decision = self.chooser.action_for(obs, move)
-        if solver.done and ahead >= m - 1:     # (the last trick, one card each, is forced)
-            left = self.remaining(obs)
-            mine = solver.value if self.seat == 0 else left - solver.value
-            self.why = "solved: takes %d of %d" % (mine, left)
-        else:
-            self.why = "looked %d trick%s ahead" % (ahead, "s" if ahead > 1 else "")
+        self.endgame_move = move
+        self.endgame_ahead = ahead
 
     def remaining(self, obs):
         """Card points still to win, the trick in progress and the last trick's 10 included."""
