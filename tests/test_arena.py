@@ -125,6 +125,30 @@ def test_hoyle_options_reach_the_game():
     assert state.pack64
 
 
+def test_a_run_paired_with_an_earlier_one_gives_the_change_seed_by_seed(capsys, tmp_path):
+    argv = ("--rules", "hoyle", "--a", "greedy", "--b", "random", "--games", "10", "--seed", "5")
+    first = run(capsys, *argv)
+    assert sorted(first["per_seed_points_diff"], key=int) == ["5", "6", "7", "8", "9"]
+    path = tmp_path / "first.json"
+    path.write_text(json.dumps(first))
+    again = run(capsys, *(argv + ("--paired-with", str(path))))["paired_with"]
+    assert again["seeds"] == 5 and again["points_diff_change"] == 0 and again["per_seed_spread"] == 0
+    # random against itself on seeds 8-10: the lead there is 0 on every seed, so the change on
+    # the two seeds both runs played is minus greedy's lead on them
+    other = run(capsys, "--rules", "hoyle", "--a", "random", "--b", "random", "--games", "6", "--seed", "8",
+                "--paired-with", str(path))
+    assert set(other["per_seed_points_diff"].values()) == {0}
+    was = [first["per_seed_points_diff"][s] for s in ("8", "9")]
+    assert other["paired_with"]["seeds"] == 2
+    assert other["paired_with"]["points_diff_change"] == pytest.approx(-sum(was) / 2, abs=1e-3)
+    for bad, why in ((tmp_path / "missing.json", "cannot read"), (tmp_path / "first.json", "other rules")):
+        rules = "french" if why == "other rules" else "hoyle"
+        assert arena.main(["--rules", rules, "--a", "greedy", "--b", "random", "--games", "2",
+                           "--paired-with", str(bad)]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("arena: ") and why in err and "Traceback" not in err
+
+
 def test_text_report(capsys):
     assert arena.main(["--rules", "hoyle", "--a", "greedy", "--b", "random", "--games", "4"]) == 0
     out = capsys.readouterr().out

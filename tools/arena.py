@@ -68,6 +68,9 @@ def build_parser():
     p.add_argument("--pack64", action="store_true", help="hoyle: the 64-card pack")
     p.add_argument("--no-grand", action="store_true", help="hoyle: no grand binocle")
     p.add_argument("--target", type=int, help="french: the target score")
+    p.add_argument("--paired-with", metavar="FILE",
+                   help="an earlier --json run of this match (another version of the code, say): "
+                        "how A's lead changed, seed by seed, on the seeds both played")
     return p
 
 
@@ -242,12 +245,46 @@ def two_hand_summary(games):
     for g in games:     # a seed's two games are one duplicate pair: the unit of the interval
         a = g["a_seat"]
         per_seed.setdefault(g["seed"], []).append(ratio(g["scores"][a] - g["scores"][1 - a], g["deals"]) or 0)
+    seed_diffs = {str(seed): round(sum(v) / len(v), 4) for seed, v in sorted(per_seed.items())}
     diff, ci = mean_ci([sum(v) / len(v) for v in per_seed.values()])
     out = win_summary(a_wins, b_wins)
     out.update({"undecided": len(games) - a_wins - b_wins, "deals": deals,
                 "a_points_per_deal": ratio(a_pts, deals), "b_points_per_deal": ratio(b_pts, deals),
-                "points_diff_per_deal": diff, "points_diff_ci95": ci})
+                "points_diff_per_deal": diff, "points_diff_ci95": ci, "per_seed_points_diff": seed_diffs})
     return out
+
+
+def load_paired(path, match):
+    """The per-seed differences of an earlier `--json` run of the same rules (--paired-with)."""
+    if three_hand(match):
+        raise cli.UsageError("--paired-with is for hoyle and french: binokel's games are paired "
+                             "with their reference games already")
+    try:
+        with open(path) as f:
+            other = json.load(f)
+        seeds, same = other["per_seed_points_diff"], other["rules"] == match["rules"]
+        seeds = {str(k): float(v) for k, v in seeds.items()}
+    except OSError as e:
+        raise cli.UsageError("cannot read %s: %s" % (path, e.strerror or e))
+    except (ValueError, KeyError, TypeError, AttributeError):
+        raise cli.UsageError("%s is not the --json output of a hoyle or french arena" % path)
+    if not same or other.get("options", 0) != match["options"]:
+        raise cli.UsageError("%s is a match of other rules or options" % path)
+    return seeds
+
+
+def paired_report(summary, other, path):
+    """A's lead here less A's lead there, seed by seed, on the seeds both played: two versions
+    of the AI whose games stay alike (the per-deal streams) differ by far less from seed to
+    seed than either's lead does, so this needs far fewer games than two separate intervals."""
+    mine = summary["per_seed_points_diff"]
+    diffs = [mine[s] - other[s] for s in sorted(mine, key=int) if s in other]
+    mean, ci = mean_ci(diffs)
+    spread = None
+    if len(diffs) > 1:
+        spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1))
+    return {"file": path, "seeds": len(diffs), "points_diff_change": mean, "points_diff_change_ci95": ci,
+            "per_seed_spread": spread}
 
 
 def new_contracts():
@@ -316,6 +353,10 @@ def rounded(v, digits=4):
     if isinstance(v, (list, tuple)):
         return [rounded(x, digits) for x in v]
     return v
+
+
+def rounded_dict(d):
+    return {k: rounded(v) for k, v in d.items()}
 
 
 def run_match(match, progress):
@@ -403,6 +444,11 @@ def text_report(s):
             lines.append("%s as soloist: made %d, failed %d, durch made %d, durch failed %d, surrendered %d"
                          % (side.upper(), c["made"], c["failed"], c["durch_made"], c["durch_failed"],
                             c["surrendered"]))
+    if "paired_with" in s:
+        p = s["paired_with"]
+        lines.append("paired with %s on %d seeds: A - B changed by %s a deal (95%% CI %s), per-seed spread %s"
+                     % (p["file"], p["seeds"], fmt(p["points_diff_change"], "%.2f"),
+                        ci_text(p["points_diff_change_ci95"], "%.2f"), fmt(p["per_seed_spread"], "%.1f")))
     lines.append("%d deals in %.1f s; ms per decision: A mean %s max %s, B mean %s max %s"
                  % (s["deals"], s["seconds"], fmt(s["a_decision_ms_mean"]), fmt(s["a_decision_ms_max"]),
                     fmt(s["b_decision_ms_mean"]), fmt(s["b_decision_ms_max"])))
@@ -423,11 +469,14 @@ def total_games(match):
 def main(argv):
     args = build_parser().parse_args(argv)
     match = check_args(args)
+    other = load_paired(args.paired_with, match) if args.paired_with else None
     try:
         summary = run_match(match, Progress(total_games(match), sys.stderr))
     except ArenaError as e:
         sys.stderr.write("\narena: illegal action by %s\n" % e)
         return 1
+    if other is not None:
+        summary["paired_with"] = rounded_dict(paired_report(summary, other, args.paired_with))
     if args.json:
         sys.stdout.write(json.dumps(summary) + "\n")
     else:
