@@ -65,7 +65,9 @@ def test_saved_positions_replay_to_the_same_figures(tmp_path, capsys):
 def test_a_replay_refuses_what_it_cannot_use(tmp_path, capsys):
     bad = tmp_path / "bad.json"
     bad.write_text('{"rules": "hoyle"}')
-    for args in (["--replay", str(tmp_path / "missing.json")], ["--replay", str(bad)],
+    no_deals = tmp_path / "no_deals.json"
+    no_deals.write_text('{"rules": "hoyle", "positions_saved": []}')
+    for args in (["--replay", str(tmp_path / "missing.json")], ["--replay", str(bad)], ["--replay", str(no_deals)],
                  ["--games", "1"], ["--rules", "hoyle", "--games", "1", "--save", str(tmp_path / "no" / "x.json")]):
         assert main(["endgame-loss"] + args) == 2
         err = capsys.readouterr().err

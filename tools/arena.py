@@ -209,6 +209,11 @@ def t95(df):
     return Z95 + (Z95 ** 3 + Z95) / (4 * df)     # first Cornish-Fisher term: within 0.003
 
 
+def sample_sd(values, m):
+    """The standard deviation of two or more values around their mean m (n - 1 in the divisor)."""
+    return math.sqrt(sum((v - m) ** 2 for v in values) / (len(values) - 1))
+
+
 def mean_ci(values):
     """(mean, (low, high)): a t 95% interval of the mean; None for no values, and no
     interval for one value (its spread is unknown, not zero)."""
@@ -218,8 +223,7 @@ def mean_ci(values):
     m = sum(values) / n
     if n == 1:
         return m, None
-    sd = math.sqrt(sum((v - m) ** 2 for v in values) / (n - 1))
-    half = t95(n - 1) * sd / math.sqrt(n)
+    half = t95(n - 1) * sample_sd(values, m) / math.sqrt(n)
     return m, (m - half, m + half)
 
 
@@ -280,9 +284,7 @@ def paired_report(summary, other, path):
     mine = summary["per_seed_points_diff"]
     diffs = [mine[s] - other[s] for s in sorted(mine, key=int) if s in other]
     mean, ci = mean_ci(diffs)
-    spread = None
-    if len(diffs) > 1:
-        spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1))
+    spread = sample_sd(diffs, mean) if len(diffs) > 1 else None
     return {"file": path, "seeds": len(diffs), "points_diff_change": mean, "points_diff_change_ci95": ci,
             "per_seed_spread": spread}
 
@@ -369,7 +371,7 @@ def run_match(match, progress):
         summary = two_hand_summary(two_hand_match(match, clocks, progress))
     out = {"rules": match["rules"], "a": match["a"], "b": match["b"], "games": match["games"],
            "seed": match["seed"], "options": match["options"], "open_a": match["open_a"]}
-    out.update({k: rounded(v) for k, v in summary.items()})
+    out.update(rounded_dict(summary))
     out["seconds"] = round(time.perf_counter() - t0, 2)
     for side in ("a", "b"):
         c = clocks[side]

@@ -156,13 +156,16 @@ def save(path, out, record):
 
 
 def load(path):
+    """The report and positions --save wrote to path; UsageError if it cannot be read as one."""
     try:
         with open(path) as f:
             data = json.load(f)
-        data["rules"], data["positions_saved"][0]["values"]
     except OSError as e:
         raise cli.UsageError("cannot read %s: %s" % (path, e.strerror or e))
-    except (ValueError, KeyError, IndexError, TypeError):
+    except ValueError:
+        data = None
+    if not (isinstance(data, dict) and isinstance(data.get("positions_saved"), list)
+            and "rules" in data and "deals" in data):
         raise cli.UsageError("%s is not a file of positions written by endgame-loss --save" % path)
     return data
 
@@ -198,9 +201,10 @@ def main(argv):
     args = build_parser().parse_args(argv)
     from engine.ai import LEVELS
     from engine.rules import RULE_SETS, kind, TWO_HAND
+    for name in (args.level, args.against or args.level):
+        if name not in LEVELS:
+            raise cli.UsageError("unknown level %r (one of %s)" % (name, ", ".join(LEVELS)))
     if args.replay:
-        if args.level not in LEVELS:
-            raise cli.UsageError("unknown level %r (one of %s)" % (args.level, ", ".join(LEVELS)))
         start = time.time()
         out = replay(load(args.replay), args.level)
         out["seconds"] = round(time.time() - start, 1)
@@ -212,9 +216,6 @@ def main(argv):
     if args.rules not in two_hand:
         raise cli.UsageError("--rules must be one of %s (the two-hand games), not %r"
                              % (", ".join(two_hand), args.rules))
-    for name in (args.level, args.against or args.level):
-        if name not in LEVELS:
-            raise cli.UsageError("unknown level %r (one of %s)" % (name, ", ".join(LEVELS)))
     if args.against == args.level:
         args.against = None
     lo, hi = card_range(args.cards)
