@@ -150,6 +150,29 @@ def test_small_budget_is_flagged_and_can_go_on():
     assert solver.nodes == whole.nodes
 
 
+def test_a_slice_taken_in_steps_stops_where_one_step_would():
+    # TwoHandPlayer.search_endgame takes its slices of 200 nodes in steps of 50, yielding
+    # between them: the search must end each slice where one step of 200 would end it.
+    rng = Rng(5)
+    whole, steps = Solver(7, 6), Solver(7, 6)
+    whole.rollout = steps.rollout = Rollout(2)
+    stopped = 0
+    for i in range(30):
+        n = 7 + i % 6
+        hands, trump, leader, trick, trick_n = random_endgame(rng, n, False, i % 4 == 0)
+        for s in (whole, steps):
+            s.clear()
+            s.start(hands[0], hands[1], trump, leader, trick, trick_n, n - 3)
+        for stop in (200, 400):
+            done = whole.step(stop - whole.nodes)
+            while not steps.done and steps.nodes < stop:
+                steps.step(min(7, stop - steps.nodes))
+            assert (steps.done, steps.nodes, steps.d, steps.bmove[1]) == \
+                (done, whole.nodes, whole.d, whole.bmove[1])
+            stopped += not done
+    assert stopped > 20             # most searches were cut at 200 or 400 nodes, not finished
+
+
 def test_hash_values_stay_small_ints():
     solver = Solver(10)
     check_many(solver, 4, 100, 6)

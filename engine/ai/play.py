@@ -37,7 +37,8 @@ class Chooser:
     def choosing(self, obs, memory, sampler, rng, samples, ctx):
         """The best card action in obs.legal (plays only; ctx: see Context in player.py).
 
-        Generator: yields after each sample (so a screen can redraw); the result is in .chosen."""
+        Generator: yields after each sample, or after each card's playout where samples are
+        played out (so a screen can redraw); the result is in .chosen."""
         faces = self.candidates(obs)
         self.fill_mine(obs)
         rollout = ctx.rollout if len(faces) > 1 and samples else None
@@ -53,9 +54,11 @@ class Chooser:
             for f in faces:
                 if rollout is not None:
                     self.totals[f] += self.rollout_value(obs, ctx, sampler, memory, rollout, f)
+                    yield 1
                 else:
                     self.totals[f] += self.trick_result(obs, ctx, sampler, f, last_to_play or samples)
-            yield 1
+            if rollout is None:
+                yield 1
         self.chosen = self.best_of(obs, memory, faces, runs, ctx, rollout is None)
 
     def best_of(self, obs, memory, faces, runs, ctx, keep):

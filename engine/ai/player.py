@@ -1,8 +1,8 @@
 """An AI seat: it remembers the deal from its observations and decides each phase.
 
     _BY_PHASE      phase of the observation -> the method that answers it
-    thinking(obs)  a generator: yields between samples so the app can redraw,
-                   then leaves the action in .decision and a reason in .why
+    thinking(obs)  a generator: yields between samples, playouts and search steps so the
+                   app can redraw, then leaves the action in .decision and a reason in .why
     choose(obs)    runs thinking() to the end and returns the action
     hint(obs)      the same, as (action, one-line reason) for the player's hint button
 

@@ -12,7 +12,8 @@ from engine.rules import state_class, OPT_PACK64
 from engine.table import TableCards
 
 _OPP_MELD_HOPE = 12       # what a won stock trick is worth to the opponent in melds, on average
-_ENDGAME_SLICE = 200      # solver nodes between two yields to the screen
+_ENDGAME_SLICE = 200      # solver nodes between two checks of the search's budget
+_YIELD_NODES = 50         # solver nodes between two yields to the screen (a SAMD51's 50 ms or so)
 
 
 class TwoHandPlayer(Player):
@@ -148,8 +149,12 @@ class TwoHandPlayer(Player):
                          m - ahead, move)
             done = False
             while not done and solver.nodes < left:
-                done = solver.step(_ENDGAME_SLICE)
-                yield 1
+                # A slice in steps, yielding between them: the search resumes where it
+                # stopped, so it ends where one step of the whole slice would.
+                stop = solver.nodes + _ENDGAME_SLICE
+                while not done and solver.nodes < stop:
+                    done = solver.step(min(_YIELD_NODES, stop - solver.nodes))
+                    yield 1
             left -= solver.nodes
             if not done and exact and m > 1 and levels.flag(p, levels.HORIZON):
                 exact = False               # the exact search ran out: a trick ahead, two, ...
