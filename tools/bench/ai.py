@@ -4,8 +4,9 @@ Per level (easy, normal, hard) and rule set (hoyle, french, binokel): full
 games with that level in every seat, the same seeds on both interpreters
 (their actions are compared), every decision timed around player.thinking(obs)
 alone (what player.choose(obs) runs), and its longest step between two yields:
-what the app's screen and buttons wait for at most while the AI thinks. Each run of the games (CPython in this process, then MicroPython in a
-guest run) has pystone runs just before and after it and one at the start of
+what the app's screen and buttons wait for at most while the AI thinks. Each
+run of the games (CPython in this process, then MicroPython in a guest run)
+has pystone runs just before and after it and one at the start of
 every deal, and each decision is scaled to a SAMD51 by the runs just before
 and just after its deal (calibrate.py): a shared machine's load moves
 within a run. The games are played timing_reps times on each interpreter; a
@@ -13,7 +14,8 @@ decision's estimate is its median over them (the least would pick each
 decision's luckiest moment on a loaded machine, while pystone measures its
 typical speed).
 p50, p95 and max per decision on a SAMD51, the decisions over 500 ms, 1 s
-and 2 s, the same of the longest steps, and pass or fail against the limits (LIMITS_MS).
+and 2 s, the same of the longest steps, and pass or fail against the limits
+(LIMITS_MS).
 
 Under MicroPython, the first game also records each decision's
 gc.mem_alloc() growth, and the seats' retained memory is sized after the
@@ -109,12 +111,13 @@ def ai_games(task):
     plan = task["pystone"]
     room = plan["before"] + plan["after"] + plan["per_deal"] * (task["max_deals"] + 1) * len(task["seeds"])
     marks = [None] * room               # made before the games, as ai_game's records
-    made = [0]
+    made = 0
 
     def mark(n, count):
+        nonlocal made
         for r in calibrate.pystones(plan["text"], plan["loops"], count):
-            marks[made[0]] = [n, r]
-            made[0] += 1
+            marks[made] = [n, r]
+            made += 1
 
     def at_deal(n):
         mark(n, plan["per_deal"])
@@ -131,7 +134,7 @@ def ai_games(task):
         games.append(g)
         seats = g = None
     mark(done, plan["after"])
-    marks = marks[:made[0]]
+    marks = marks[:made]
     out = {"games": games, "marks": marks, "pystones": [r for n, r in marks]}
     if hasattr(gc, "mem_alloc"):
         out["heap_used"] = gc.mem_alloc()   # all the run allocated: it must fit the heap
@@ -155,9 +158,9 @@ def _seat_retained(seats):
 
 # -- host only (CPython) ----------------------------------------------------------
 
-# Per decision on a SAMD51 (ms): hard p95 <= 1 s and max <= 2 s; normal max <= 0.5 s; easy none.
-# SAMD51 ms. p95 and max: of the decisions; step: of the longest step between two yields, the
-# longest the screen stands still and the buttons go unread while the AI thinks.
+# On a SAMD51 (ms): p95 and max of the decisions (hard p95 <= 1 s and max <= 2 s, normal max
+# <= 0.5 s), and step, the longest step between two yields at every level: the longest the
+# screen stands still and the buttons go unread while the AI thinks.
 LIMITS_MS = {"easy": {"step": 100}, "normal": {"max": 500, "step": 100},
              "hard": {"p95": 1000, "max": 2000, "step": 100}}
 OVER_MS = (500, 1000, 2000)          # decisions over each of these are counted
