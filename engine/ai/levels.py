@@ -46,7 +46,15 @@ Columns past these are optional (a shorter row reads 0, see flag()).
                 (seeds 1-240): a trick deeper only while the nodes left are 3 times those of
                 the search just finished, -0.20 (0.13), though it spent a third fewer nodes
                 and gave away no more to exact play on 4,549 fixed positions; a third
-                playout that draws trumps first, with its leaf refitted, -0.03 (0.24)
+                playout that draws trumps first, with its leaf refitted, -0.03 (0.24); one
+                playout instead of two (the cashing one, refitted; half the leaf's time)
+                gave away 2,458-2,517 points on those positions against 2,213. Pondering on
+                the opponent's time (guess his card by hard's own search, then search the
+                position it leaves with 1,300 nodes more; the turn takes that over if the
+                guess was right, 64% of the time): 0.93 (0.22) nearer the expert (french,
+                4,000 games from seed 1: the expert's lead +4.65, 95% 3.43 to 5.86), but its
+                1.2 KB of .mpy code is more than a PyBadge had to spare from .py (french: 1
+                KB), so it waits for room
     contracts   binokel: sampled deals played out to set the bid limit and to decide to
                 surrender (engine/ai/expert.py, desktop only; a device level keeps 0):
                 0: bidding.py's heuristics alone
