@@ -70,6 +70,19 @@ def output_file(text):
     return text
 
 
+def write_whole(path, data):
+    """Write data (str or bytes) to path so that a reader finds the old file or the new one,
+    never half of one: through a file beside it, removed again if the write fails."""
+    tmp = "%s.tmp%d" % (path, os.getpid())
+    try:
+        with open(tmp, "wb" if isinstance(data, bytes) else "w") as fh:
+            fh.write(data)
+        os.replace(tmp, path)
+    finally:
+        if os.path.exists(tmp):
+            os.remove(tmp)
+
+
 def run(command, main, argv):
     """Call main(argv) and turn a UsageError into its one line and status 2
     (and --help's exit into its status)."""

@@ -23,7 +23,6 @@ led to them, so a replay measures the search, and an arena what it does to whole
 """
 
 import json
-import os
 import sys
 import time
 
@@ -42,7 +41,8 @@ def build_parser():
     p.add_argument("--seed", type=cli.natural_int, default=1, help="first game seed (default 1)")
     p.add_argument("--cards", default="8-12", help="cards in hand, LOW-HIGH within 1-12 (default 8-12)")
     p.add_argument("--max-deals", type=cli.positive_int, default=30, help="deals a game at most (default 30)")
-    p.add_argument("--save", metavar="FILE", help="also write the positions and their exact values to FILE")
+    p.add_argument("--save", metavar="FILE", type=cli.output_file,
+                   help="also write the positions and their exact values to FILE")
     p.add_argument("--replay", metavar="FILE", help="search the positions of FILE (--save) again instead of playing")
     return p
 
@@ -144,15 +144,7 @@ def position_record(state, deal, n, values):
 
 def save(path, out, record):
     """Write the report and its positions to path whole, or not at all."""
-    tmp = path + ".tmp"
-    try:
-        with open(tmp, "w") as f:
-            json.dump(dict(out, positions_saved=record), f)
-        os.replace(tmp, path)
-    except OSError:
-        if os.path.exists(tmp):
-            os.remove(tmp)
-        raise
+    cli.write_whole(path, json.dumps(dict(out, positions_saved=record)))
 
 
 def load(path):
@@ -219,8 +211,6 @@ def main(argv):
     if args.against == args.level:
         args.against = None
     lo, hi = card_range(args.cards)
-    if args.save and not os.path.isdir(os.path.dirname(os.path.abspath(args.save))):
-        raise cli.UsageError("no folder for %s" % args.save)
     start = time.time()
 
     def progress(done, total):

@@ -526,15 +526,7 @@ def check(path, data):
 def write(path, data):
     if not os.path.isdir(os.path.dirname(path)):
         os.mkdir(os.path.dirname(path))
-    # a reader (or a copy to the board) never sees half a file
-    tmp = path + ".tmp"
-    try:
-        with open(tmp, "wb") as fh:
-            fh.write(data)
-        os.replace(tmp, path)
-    finally:
-        if os.path.exists(tmp):
-            os.remove(tmp)
+    cli.write_whole(path, data)         # a reader (or a copy to the board) never sees half a file
     print("wrote %s (%d bytes)" % (path, len(data)))
     return 0
 

@@ -294,9 +294,6 @@ def main(argv):
     if opts.check:
         return check_all()
     for path, text in render_all():
-        tmp = path + ".tmp"
-        with open(tmp, "w") as fh:
-            fh.write(text)
-        os.replace(tmp, path)
+        cli.write_whole(path, text)
         print("wrote %s (%d bytes)" % (path, len(text)))
     return 0

@@ -126,9 +126,7 @@ def main(argv):
         print("golden counts: %s" % ("unchanged" if same else "DIFFERENT"))
         return 0 if same else 1
     os.makedirs(os.path.dirname(PATH), exist_ok=True)
-    with open(PATH + ".tmp", "w") as fh:
-        fh.write(text)
-    os.replace(PATH + ".tmp", PATH)
+    cli.write_whole(PATH, text)
     print("wrote %s (%d positions)" % (PATH, len(text.splitlines()) - 2))
     return 0
 

@@ -124,6 +124,7 @@ def _sha256(data):
 def pystone_text():
     """The text of pystone 1.2: the cached copy, checked, or fetched, checked and cached."""
     import os
+    from tools import cli
     path = cache_path()
     if os.path.exists(path):
         with open(path, "rb") as fh:
@@ -136,10 +137,7 @@ def pystone_text():
     data = _member(_fetch())
     folder = os.path.dirname(path)
     os.makedirs(folder, exist_ok=True)
-    part = path + ".part%d" % os.getpid()
-    with open(part, "wb") as fh:
-        fh.write(data)
-    os.replace(part, path)
+    cli.write_whole(path, data)
     return data.decode("utf-8")
 
 
