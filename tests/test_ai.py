@@ -333,3 +333,104 @@ def test_seats_that_share_working_buffers_decide_as_with_their_own():
         shared = hinted_game(rules, seed, True)
         assert len(shared) > 100
         assert shared == hinted_game(rules, seed, False), rules
+
+
+# -- pondering: the last tricks searched on the opponent's time -------------------------------
+
+def at_the_last_tricks(rules, seed, cards_left):
+    """Hard against hard to the first decision with cards_left cards in the mover's hand after
+    the stock: (state, seats, the seat that ponders)."""
+    state = new_game(rules, seed)
+    seats = [new_player(rules, p, "hard", seed * 7 + p) for p in (0, 1)]
+    while True:
+        p = state.current_player()
+        obs = state.observation(p)
+        if obs.phase == PH_PLAY and obs.turnup < 0 and cards.count(obs.hand) == cards_left:
+            return state, seats, 1 - p
+        state.apply(seats[p].choose(obs))
+
+
+def test_pondering_a_right_guess_decides_without_a_search_of_its_own():
+    state, seats, me = at_the_last_tricks("french", 3, 10)
+    seat = seats[me]
+    assert sum(1 for _ in seat.pondering(state.observation(me))) > 10
+    guess = seat.ponder_key % 32        # the card it guessed
+    assert seat.ponder_search is not None and guess in state.observation(1 - me).legal
+    nodes = seat.solver.nodes
+    move = seat.endgame_move                # the pondered search has ended: its move
+    state.apply(guess)
+    assert state.current_player() == me     # (not a trick he completed and won)
+    assert seat.choose(state.observation(me)) == move
+    assert seat.solver.nodes == nodes and seat.ponder_search is None
+
+
+def test_pondering_a_wrong_guess_searches_afresh():
+    state, seats, me = at_the_last_tricks("hoyle", 5, 9)
+    seat = seats[me]
+    for _ in seat.pondering(state.observation(me)):
+        pass
+    other = [a for a in state.observation(1 - me).legal if a != seat.ponder_key % 32]
+    assert other
+    state.apply(other[0])
+    while state.current_player() != me:
+        state.apply(seats[1 - me].choose(state.observation(1 - me)))
+    obs = state.observation(me)
+    assert seat.choose(obs) in obs.legal
+    assert 0 < seat.endgame_nodes and seat.ponder_search is None
+
+
+def test_a_pondered_search_taken_over_early_spends_no_more_than_a_decision():
+    state, seats, me = at_the_last_tricks("french", 3, 10)
+    seat = seats[me]
+    steps = 0
+    for _ in seat.pondering(state.observation(me)):
+        steps += 1
+        if seat.ponder_search is not None and seat.endgame_nodes > 100:
+            break                           # the person played early: a little of the search
+    state.apply(seat.ponder_key % 32)
+    assert state.current_player() == me
+    before = seat.endgame_nodes
+    seat.choose(state.observation(me))
+    horizon = levels.flag(seat.p, levels.HORIZON)
+    assert before <= 200 and horizon < seat.endgame_nodes - before + 200 <= horizon + 400
+    assert seat.endgame_limit == before + horizon
+
+
+def test_only_hard_ponders_and_only_in_the_last_tricks():
+    state = new_game("hoyle", 2)
+    seats = [new_player("hoyle", p, "hard", 2) for p in (0, 1)]
+    p = state.current_player()
+    assert list(seats[1 - p].pondering(state.observation(1 - p))) == []     # the stock is open
+    assert seats[1 - p].ponder_search is None
+    state, seats, me = at_the_last_tricks("hoyle", 2, 8)
+    normal = new_player("hoyle", me, "normal", 2)
+    assert list(normal.pondering(state.observation(me))) == [] and normal.ponder_search is None
+    assert [levels.flag(levels.params(lv), levels.PONDER) > 0 for lv in LEVELS] == [False, False, True, False]
+
+
+def test_a_guess_that_wins_him_the_trick_leaves_nothing_to_take_over():
+    """He follows and the guessed card wins: the pondered position is his lead, never this
+    seat's turn. After he leads the other card of that face, the card this seat's turn sees
+    last is the guessed one again, yet it searches afresh, with a decision's budget."""
+    for seed in range(1, 60):
+        state, seats, me = at_the_last_tricks("french", seed, 9)
+        while state.current_player() != me or state.observation(me).trick:
+            p = state.current_player()
+            state.apply(seats[p].choose(state.observation(p)))
+        state.apply(seats[me].choose(state.observation(me)))     # this seat leads: he follows
+        seat = seats[me]
+        he = 1 - me
+        for _ in seat.pondering(state.observation(me)):
+            pass
+        if seat.ponder_search is None:
+            continue                        # the deal ended before this seat led
+        guess = seat.ponder_key % 32
+        state.apply(guess)
+        if state.current_player() != he or guess not in state.observation(he).legal:
+            continue                        # not won by him, or not his face twice
+        state.apply(guess)
+        obs = state.observation(me)
+        assert seat.choose(obs) in obs.legal
+        assert seat.endgame_limit == seat.endgame_budget(cards.count(obs.hand))
+        return
+    raise AssertionError("no guess that won him the trick with its face twice in his hand")

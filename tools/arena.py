@@ -21,7 +21,10 @@ fixes every shuffle of a game whatever is played, so:
 
 Every player is created fresh per game with seed = game seed * 7 + seat and
 sees state.observation(seat) at each of its decisions (an AI keeps its own
-memory of the deal). A game stops after 60 deals, won by nobody. --open-a
+memory of the deal). Before each decision the other seats of a two-hand game
+ponder to the end (TwoHandPlayer.pondering, levels.py `ponder`), as if the
+seat deciding took as long as that needs; its time is not in the clocks. A
+game stops after 60 deals, won by nobody. --open-a
 sets A's `open_state` to the real state before each decision: a desktop
 measure of what seeing all cards is worth (AI levels only).
 
@@ -139,6 +142,10 @@ def play_game(match, seed, sides, clocks):
         if state.phase == PH_BETWEEN and state.deal_number >= MAX_DEALS:
             break                                   # capped: won by nobody
         p = state.current_player()
+        for q, other in enumerate(players):         # the others think on p's time, as on a
+            if q != p and hasattr(other, "pondering"):   # board while the person chooses
+                for _ in other.pondering(state.observation(q)):
+                    pass
         obs = state.observation(p)
         if match["open_a"] and sides[p] == "a":
             players[p].open_state = state

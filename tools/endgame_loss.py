@@ -7,7 +7,8 @@ The level plays itself, or with --against another level, each game twice with th
 swapped. At each of its card decisions in the last tricks (the stock gone, every card known,
 --cards cards in hand, more than one face to choose from) every legal face is solved exactly
 (engine/ai/endgame.py with no node limit), and what the chosen face gives away against the
-best one is added up. The JSON gives the points given away a deal (both seats together in
+best one is added up (the level's own searches: it does not ponder on the opponent's time
+here, as it does in the arena and on the board). The JSON gives the points given away a deal (both seats together in
 self-play, the level's seat alone against another), in all and by cards in hand. It measures a
 change to the last-trick search (levels.py's horizon, leaf.py's correction) without an arena.
 Exact solves from 11-12 cards take seconds each.

@@ -48,13 +48,7 @@ Columns past these are optional (a shorter row reads 0, see flag()).
                 and gave away no more to exact play on 4,549 fixed positions; a third
                 playout that draws trumps first, with its leaf refitted, -0.03 (0.24); one
                 playout instead of two (the cashing one, refitted; half the leaf's time)
-                gave away 2,458-2,517 points on those positions against 2,213. Pondering on
-                the opponent's time (guess his card by hard's own search, then search the
-                position it leaves with 1,300 nodes more; the turn takes that over if the
-                guess was right, 64% of the time): 0.93 (0.22) nearer the expert (french,
-                4,000 games from seed 1: the expert's lead +4.65, 95% 3.43 to 5.86), but its
-                1.2 KB of .mpy code is more than a PyBadge had to spare from .py (french: 1
-                KB), so it waits for room
+                gave away 2,458-2,517 points on those positions against 2,213
     contracts   binokel: sampled deals played out to set the bid limit and to decide to
                 surrender (engine/ai/expert.py, desktop only; a device level keeps 0):
                 0: bidding.py's heuristics alone
@@ -63,6 +57,12 @@ Columns past these are optional (a shorter row reads 0, see flag()).
                 of 6 (max 1.45 s on a SAMD51 by the bench), and the expert's
                 40 measured no better than 6 there (180 games: -0.3 points a deal, 95% -7.6
                 to 7.0)
+    ponder      two-hand last tricks, on the opponent's time: nodes more than a decision's
+                for the search of the position the seat expects after the opponent's card
+                (TwoHandPlayer.pondering; 0: none). Hard's 1,300: the guess is right 64% of
+                the time; 0.93 a deal (standard error 0.22) nearer the expert, french, seeds
+                1-240 paired, and over 4,000 games from seed 1 the expert's lead +4.65 (95%
+                3.43 to 5.86) against +5.4 without
 """
 
 try:
@@ -85,12 +85,13 @@ TT_BITS = const(10)
 HORIZON = const(11)
 CONTRACTS = const(12)
 BSAMPLES = const(13)
+PONDER = const(14)
 
-#          memory samples endgame nodes   bid_margin counts infers plans rollouts keeps tt_bits [horizon contracts bsamples]
+#          memory samples endgame nodes   bid_margin counts infers plans rollouts keeps tt_bits [horizon contracts bsamples ponder]
 LEVELS = (
     ("easy",   (0,     0,     0,     0,      40,        0,     0,     0,    0,       0,    0)),
     ("normal", (1,     3,     4,     150,    20,        1,     0,     0,    0,       0,    8)),
-    ("hard",   (1,     20,    6,     1500,   10,        1,     1,     1,    1,       1,    7,      900,    0,        6)),
+    ("hard",   (1,     20,    6,     1500,   10,        1,     1,     1,    1,       1,    7,      900,    0,        6,        1300)),
     ("expert", (1,     40,    12,    200000, 10,        1,     1,     1,    1,       1,    14,     0,      40,       6)),
 )
 

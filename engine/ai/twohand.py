@@ -4,7 +4,7 @@ What every rule set shares is in engine/ai/player.py; a binokel game never
 loads this module (nor engine/ai/announce.py, the meld data and engine/table.py).
 """
 
-from engine import actions, cards
+from engine import actions, cards, tricks
 from engine import melddata as T
 from engine.ai import levels, announce
 from engine.ai.player import Player
@@ -26,6 +26,9 @@ class TwoHandPlayer(Player):
         self.kinds_by_trump = game.KINDS
         self.kind_count = game.KIND_COUNT
         self.kind_names = game.KIND_NAMES
+        self.ponder_search = None       # pondering(): the search of the position it expects
+        self.ponder_key = -1            # ... and that position (ponder_key_of())
+        self.endgame_limit = self.endgame_nodes = 0     # search_endgame()'s budget and spending
 
     # -- knocking (hoyle) ----------------------------------------------------------------
 
@@ -103,14 +106,23 @@ class TwoHandPlayer(Player):
         return 0 < n and (n <= self.p[levels.ENDGAME] or levels.flag(self.p, levels.HORIZON) > 0)
 
     def solve_endgame(self, obs):
-        """The last tricks searched (search_endgame) on the only deal that fits what was seen.
-        Leaves .decision -1 if not even one search ends."""
+        """The last tricks searched (search_endgame) on the only deal that fits what was seen,
+        or the search pondered for this position (pondering()) taken over. Leaves .decision -1
+        if not even one search ends."""
         self.decision = -1
         if self.open_state is not None:
             self.true_sample(obs, self.memory, self.rng)
         elif not self.sampler.sample(obs, self.memory, self.rng):
+            self.ponder_search = None
             return
-        for step in self.search_endgame(self.sampler.hands, obs.trump, obs.leader, obs.trick, obs.deal_number):
+        search = self.ponder_search
+        self.ponder_search = None
+        if search is not None and self.ponder_key == self.ponder_key_of(obs, obs.leader, len(obs.trick)):
+            # What is left of the pondered search, within a decision's own budget
+            self.endgame_limit = min(self.endgame_limit, self.endgame_nodes + self.endgame_budget(cards.count(obs.hand)))
+        else:
+            search = self.search_endgame(self.sampler.hands, obs.trump, obs.leader, obs.trick, obs.deal_number)
+        for step in search:
             yield step
         move, ahead = self.endgame_move, self.endgame_ahead
         if move < 0:
@@ -124,12 +136,14 @@ class TwoHandPlayer(Player):
         else:
             self.why = "looked %d trick%s ahead" % (ahead, "s" if ahead > 1 else "")
 
-    def search_endgame(self, hands, trump, leader, trick, deal):
+    def search_endgame(self, hands, trump, leader, trick, deal, extra=0):
         """Search in slices: exactly within reach of `endgame` (`nodes`), else a trick ahead,
-        then two, ... within `horizon` nodes (a quarter of that when the exact search ran out).
-        hands: both hands (32 counts each), the leader's trick[0] already out of his; deal: the
-        deal's number (the table is kept through a deal). Leaves .endgame_move (a face, -1 if
-        not even one search ends) and .endgame_ahead (the tricks the search looked ahead)."""
+        then two, ... within `horizon` nodes (a quarter of that when the exact search ran out),
+        `extra` nodes more. hands: both hands (32 counts each), the leader's trick[0] already
+        out of his (kept unchanged until the search ends); deal: the deal's number (the table
+        is kept through a deal). Leaves .endgame_move (a face, -1 if not even one search ends)
+        and .endgame_ahead (the tricks the search looked ahead). While it runs, .endgame_nodes
+        is what it has spent and .endgame_limit what it may spend, which may be lowered."""
         from engine.ai.endgame import Solver
         p = self.p
         if self.solver is None:
@@ -142,24 +156,26 @@ class TwoHandPlayer(Player):
         m = cards.count(hands[leader]) + len(trick)     # cards in each hand at this trick's start
         exact = m <= p[levels.ENDGAME]
         ahead = m if exact else 1
-        left = p[levels.NODES] if exact else levels.flag(p, levels.HORIZON)
+        spent = self.endgame_nodes = 0      # nodes of the searches finished; all so far
+        self.endgame_limit = extra + self.endgame_budget(m)
         move = -1
         while True:
             solver.start(hands[0], hands[1], trump, leader, bytearray(trick), len(trick),
                          m - ahead, move)
             done = False
-            while not done and solver.nodes < left:
+            while not done and spent + solver.nodes < self.endgame_limit:
                 # A slice in steps, yielding between them: the search resumes where it
                 # stopped, so it ends where one step of the whole slice would.
                 stop = solver.nodes + _ENDGAME_SLICE
                 while not done and solver.nodes < stop:
                     done = solver.step(min(_YIELD_NODES, stop - solver.nodes))
+                    self.endgame_nodes = spent + solver.nodes
                     yield 1
-            left -= solver.nodes
+            spent += solver.nodes
             if not done and exact and m > 1 and levels.flag(p, levels.HORIZON):
                 exact = False               # the exact search ran out: a trick ahead, two, ...
                 ahead = 1                   # within a quarter of the horizon's nodes (a SAMD51's 2 s)
-                left = levels.flag(p, levels.HORIZON) >> 2
+                self.endgame_limit = spent + (levels.flag(p, levels.HORIZON) >> 2)
                 continue
             if not done:                    # a search cut short: its best is as good as the first
                 if move >= 0 and solver.bmove[1] < 32:
@@ -172,6 +188,57 @@ class TwoHandPlayer(Player):
             ahead += 1
         self.endgame_move = move
         self.endgame_ahead = ahead
+
+    def endgame_budget(self, m):
+        """The nodes a decision searches with m cards in each hand: `nodes` where the exact
+        search reaches, else `horizon`."""
+        p = self.p
+        return p[levels.NODES] if m <= p[levels.ENDGAME] else levels.flag(p, levels.HORIZON)
+
+    # -- pondering: the last tricks searched on the opponent's time ------------------------
+
+    def pondering(self, obs):
+        """While the opponent decides (obs: this seat's observation), in the last tricks: guess
+        his card by searching his position as this seat would its own, then search the position
+        that card leads to with `ponder` nodes more than a decision has (.ponder_search). A
+        generator, run on the opponent's time as far as it gets (the app: while the person
+        chooses); if he plays the guessed card, solve_endgame() takes the search over, within a
+        decision's budget. Anything else that searches on the shared solver (a hint) ends it."""
+        self.ponder_search = None
+        extra = levels.flag(self.p, levels.PONDER)
+        if not extra:
+            return
+        if obs.deal_number != self.rng_deal:
+            self.new_deal(obs.deal_number)
+        self.observe(obs)
+        if not self.endgame_reach(obs) or not self.sampler.sample(obs, self.memory, self.rng):
+            return
+        # The sampler's hands: every card is known, so solve_endgame() samples them again as
+        # they are here, once his card is out, and the search may go on with them.
+        hands = self.sampler.hands
+        for step in self.search_endgame(hands, obs.trump, obs.leader, obs.trick, obs.deal_number):
+            yield step
+        f = self.endgame_move
+        if f < 0:
+            return
+        hands[1 - self.seat][f] -= 1
+        trick = [f]
+        leader = obs.leader
+        if obs.trick:                       # he completes the trick: its winner leads next
+            leader = (leader + tricks.winning_index([obs.trick[0], f], 2, obs.trump)) % 2
+            trick = []
+        self.ponder_key = self.ponder_key_of(obs, leader, len(trick), f)
+        self.ponder_search = self.search_endgame(hands, obs.trump, leader, trick, obs.deal_number, extra)
+        for step in self.ponder_search:
+            yield step
+
+    def ponder_key_of(self, obs, leader, trick_n, card=-1):
+        """The position after the opponent's card as one int: the deal, this seat's cards (the
+        same until it plays), who leads and the trick's length (this seat's turn or not) and
+        his card (card -1: the card he played last, in obs's trick or its last trick)."""
+        if card < 0:
+            card = obs.trick[0] if obs.trick else obs.last_trick[1 if obs.last_leader == self.seat else 0]
+        return (((obs.deal_number * 16 + cards.count(obs.hand)) * 2 + leader) * 2 + trick_n) * 32 + card
 
     def remaining(self, obs):
         """Card points still to win, the trick in progress and the last trick's 10 included."""

@@ -2,7 +2,8 @@
 
 The app never reads the state itself: it asks for the person's observation
 (seat 0), hands the person's choices to `apply()`, and lets the AI seat to
-move think in slices with `think()` so the screen stays alive meanwhile.
+move think in slices with `think()` so the screen stays alive meanwhile. While
+the person chooses, `ponder_step()` lets a two-hand opponent think ahead.
 """
 
 from engine import actions, record
@@ -40,6 +41,8 @@ class Session:
         self.hint_for = -1           # action count the cached hint belongs to
         self.hint = None             # (action, reason)
         self.hint_gen = None
+        self.ponder_gen = None       # the opponent's pondering() while the person chooses
+        self.ponder_for = -1         # action count it belongs to
 
     # -- what the person may know -------------------------------------------------------
 
@@ -79,6 +82,7 @@ class Session:
         self.state.apply(action)
         self.thinker = None
         self.thinking_seat = -1
+        self.ponder_gen = None
 
     def next_deal(self):
         self.state.apply(actions.DEAL)
@@ -89,11 +93,11 @@ class Session:
         if self.thinker is None or self.thinking_seat != p:
             self.thinker = self.ai[p].thinking(self.state.observation(p))
             self.thinking_seat = p
-        return self._step(self.thinker, self.ai[p], ticks_ms, budget_ms, self._done_ai)
-
-    def _done_ai(self):
+        if not self._ended(self.thinker, ticks_ms, budget_ms):
+            return -1
         self.thinker = None
         self.thinking_seat = -1
+        return self.ai[p].decision
 
     def hint_step(self, ticks_ms, budget_ms):
         """Work on the person's hint; (action, reason) when ready, else None."""
@@ -105,23 +109,39 @@ class Session:
         if self.hint_for != n:
             self.hint_for = n
             self.hint = None
+            self.stop_pondering()           # the adviser searches on the solver it shares
             self.hint_gen = self.adviser.thinking(self.observation())
-        a = self._step(self.hint_gen, self.adviser, ticks_ms, budget_ms, self._done_hint)
-        if a < 0:
+        if not self._ended(self.hint_gen, ticks_ms, budget_ms):
             return None
-        self.hint = (a, self.adviser.why)
+        self.hint_gen = None
+        self.hint = (self.adviser.decision, self.adviser.why)
         return self.hint
 
-    def _done_hint(self):
-        self.hint_gen = None
+    def ponder_step(self, ticks_ms, budget_ms):
+        """While the person chooses, for about budget_ms: the two-hand opponent searches the
+        position it expects next (TwoHandPlayer.pondering), never while a hint is worked out."""
+        if self.state.PLAYERS != 2 or self.hint_gen is not None:
+            return
+        if self.ponder_for != self.state.nactions:
+            self.ponder_for = self.state.nactions
+            self.ponder_gen = self.ai[1].pondering(self.state.observation(1))
+        if self.ponder_gen is not None and self._ended(self.ponder_gen, ticks_ms, budget_ms):
+            self.ponder_gen = None
 
-    def _step(self, gen, player, ticks_ms, budget_ms, done):
+    def stop_pondering(self):
+        """Drop the opponent's pondering (it starts again at the next ponder_step)."""
+        if self.ponder_for >= 0:
+            self.ponder_gen = None
+            self.ponder_for = -1
+            self.ai[1].ponder_search = None
+
+    def _ended(self, gen, ticks_ms, budget_ms):
+        """Step gen for about budget_ms; True once it has ended."""
         start = ticks_ms()
         for _ in gen:
             if ticks_diff(ticks_ms(), start) >= budget_ms:
-                return -1
-        done()
-        return player.decision
+                return False
+        return True
 
     def person_can_knock(self, obs):
         """True when the person, shown obs, may knock and has reached the target (hoyle):

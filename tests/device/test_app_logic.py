@@ -103,3 +103,34 @@ def test_the_rules_help_reads_one_page_at_a_time_from_its_file():
     assert helptext.page(path, "hoyle", 11)[0] == "Knocking"
     title, text = helptext.page(path, "binokel", 7)
     assert title == "Scoring" and text.endswith("Game to 1500.")
+
+
+def test_the_opponent_ponders_on_the_persons_time_and_a_hint_stops_it():
+    from binocle.session import Session
+    s = Session("french", 3, 0, "hard")
+    clock = FakeClock()
+    pondered = hinted = 0
+    while not s.state.is_deal_over():
+        if not s.person_to_move():
+            a = s.think(clock, 5)
+            if a >= 0:
+                s.apply(a)
+            continue
+        s.remember()
+        s.ponder_step(clock, 5)
+        while not hinted and s.ponder_gen is not None and s.ai[1].ponder_search is None:
+            s.ponder_step(clock, 5)         # to the search of the position it guessed
+        if s.ponder_gen is not None and not hinted:
+            hint = None                     # a hint asked while the opponent ponders
+            while hint is None:
+                hint = s.hint_step(clock, 5)
+            assert s.ponder_gen is None and s.ai[1].ponder_search is None
+            hinted = 1
+        for _ in range(1000):               # the person takes long enough
+            if s.ponder_gen is None and s.ponder_for == s.state.nactions:
+                break
+            s.ponder_step(clock, 5)
+        if s.ai[1].ponder_search is not None:
+            pondered += 1
+        s.apply(s.observation().legal[0])
+    assert hinted and pondered >= 4

@@ -211,6 +211,8 @@ class Table:
         elif s.person_to_move():
             if not self.waiting:
                 self.person_turn()
+            else:                           # the opponent thinks ahead on the person's time
+                s.ponder_step(self.app.profile.ticks_ms, THINK_MS)
         elif s.ai_to_move():
             self.ai_turn(now)
 
