@@ -104,7 +104,7 @@ def test_limits_with_given_numbers():
     assert ai.level_rules_report("easy", short, short)["passes"] is True
 
 
-def test_a_decision_times_its_longest_step_between_yields(monkeypatch):
+def test_a_decision_times_its_longest_step_between_yields_and_the_others_pondering(monkeypatch):
     clock = [0]
 
     def tick():                     # a clock that moves by 1 at each reading
@@ -112,12 +112,20 @@ def test_a_decision_times_its_longest_step_between_yields(monkeypatch):
         return clock[0]
     monkeypatch.setattr(ai, "ticks", tick)
     game = ai.ai_game("french", "hard", 3, 1, False)
-    assert len(game["us"]) == len(game["step_us"]) == len(game["actions"]) > 40
-    # a reading at the start, at each yield and at the end: every step takes 1, a decision
-    # 1 more than it yields
+    n = len(game["us"])
+    assert n == len(game["step_us"]) == len(game["actions"]) > 40
+    # a reading at the start, at each yield and at the end: every step takes 1, the other
+    # seat's pondering before a decision too
     assert set(game["step_us"]) == {1}
     # hard's search of the last tricks yields every 50 nodes (900 a search to a horizon)
     assert max(game["us"]) >= 18
+    # a decision reads the clock 3 times more than it yields, and us = its readings - 1; the
+    # rest are the other seat's pondering: 2 readings more than it yields
+    pondering = clock[0] - sum(game["us"]) - n
+    assert pondering > 2 * n + 100          # hard ponders in the last tricks
+    clock[0] = 0
+    game = ai.ai_game("french", "normal", 3, 1, False)
+    assert clock[0] - sum(game["us"]) - len(game["us"]) == 2 * len(game["us"])   # normal does not
 
 
 # -- pystone: fetched from the registry, pinned, cached, run unchanged ---------------------

