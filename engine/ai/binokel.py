@@ -18,8 +18,8 @@ class BinokelPlayer(Player):
         Player.__init__(self, rules, seat, level, seed, options, scratch)
         if levels.flag(self.p, levels.CONTRACTS):
             from engine.ai.expert import Expert, BidEstimate    # desktop only: the device never loads it
-            self.expert = Expert(self.chooser, seed & 0xFFFFFFFF, levels.flag(self.p, levels.CONTRACTS))
-            self.bid_estimate = BidEstimate(self.chooser, seed & 0xFFFFFFFF)
+            self.expert = Expert(seed & 0xFFFFFFFF, levels.flag(self.p, levels.CONTRACTS))
+            self.bid_estimate = BidEstimate(seed & 0xFFFFFFFF)
 
     def new_deal(self, deal):
         Player.new_deal(self, deal)

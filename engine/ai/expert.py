@@ -44,8 +44,7 @@ BID_SAMPLED = 20
 
 
 class Expert:
-    def __init__(self, chooser, seed, samples):
-        self.chooser = chooser
+    def __init__(self, seed, samples):
         self.samples = samples
         self.seed = (seed * 2654435761 + 12345) & 0xFFFFFFFF
         self.rng = Rng(self.seed)
@@ -95,20 +94,15 @@ class Expert:
 
     def play_out(self, hands, leader, trump):
         """The whole deal of these 15-card hands (left as they are) from its first lead, every
-        seat by the chooser's model: the chooser's lead, then a rollout (fills pts, won)."""
-        f = self.chooser.model_lead(hands[leader], trump)
-        if f >= 0:
-            self.rollout.run(hands, b"", leader, trump, f, leader, 15)
-            return
-        for p in range(3):                  # no cards: nothing taken
-            self.pts[p] = self.won[p] = 0
+        seat by the rollout's model (fills pts, won; without cards nothing is taken)."""
+        self.rollout.run(hands, b"", leader, trump, -1, leader, 15)
 
 
 class BidEstimate:
     """The soloist's totals with a 15-card hand over sampled deals (the Dabb, the other hands)."""
 
-    def __init__(self, chooser, seed):
-        self.play = Expert(chooser, seed ^ 0x5A5A5A5A, 0)
+    def __init__(self, seed):
+        self.play = Expert(seed ^ 0x5A5A5A5A, 0)
         self.rng = self.play.rng
         self.unseen = bytearray(48)
         self.deal = -1

@@ -146,31 +146,6 @@ class Chooser:
 
     # -- the model of the other players ---------------------------------------------------
 
-    def model_lead(self, hand, trump):
-        """A simple lead: a plain ace, else the lowest card of the longest plain suit, else a trump."""
-        best = -1
-        best_len = -1
-        for s in range(4):
-            if s == trump:
-                continue
-            if hand[s * 8 + 7]:
-                return s * 8 + 7
-            length = 0
-            low = -1
-            for r in range(8):
-                if hand[s * 8 + r]:
-                    length += hand[s * 8 + r]
-                    if low < 0:
-                        low = s * 8 + r
-            if length > best_len and low >= 0:
-                best, best_len = low, length
-        if best >= 0:
-            return best
-        for f in range(32):
-            if hand[f]:
-                return f
-        return -1
-
     def model_card(self, hand, trick, n, trump, strict):
         follow = self.follow
         if strict:

@@ -6,7 +6,7 @@ deal is played out in each sample (run()), and the candidate is scored by the
 deal's result for this seat. The two-hand search of the last tricks scores the
 positions beyond its horizon by two such playouts (points0(), engine/ai/leaf.py).
 
-The model is engine/ai/play.py's (Chooser.model_lead, model_card with strict
+The followers' model is engine/ai/play.py's (Chooser.model_card with strict
 rules), written out here on suit counts because a rollout is the AI's inner
 loop. Under the strict rules the cards a player may play either all win the
 trick or all lose it, so the model's "cheapest winner, else least useful card"
