@@ -22,6 +22,7 @@ first), else the lowest card of his longest plain suit, else his lowest trump.
 """
 
 from engine.cards import RANK_POINTS, LAST_TRICK_POINTS
+from engine.tricks import beats
 
 class Rollout:
     def __init__(self, players):
@@ -249,10 +250,3 @@ class Rollout:
 
 # A rank's bit modulo 11 tells the ranks apart (1 2 4 8 5 10 9 7): their card points by it.
 _BIT_POINTS = b"\x00\x00\x00\x00\x00\x03\x00\x0b\x02\x0a\x04"
-
-
-def beats(card, best, trump):
-    """engine.tricks.beats: higher in the same suit, or a trump on a plain card."""
-    if card >> 3 == best >> 3:
-        return card > best
-    return card >> 3 == trump
