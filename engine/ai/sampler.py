@@ -60,15 +60,6 @@ class Sampler:
                 pool[obs.turnup] -= 1
         return pool
 
-    def table_count(self, obs, p, f):
-        if self.three_hand:
-            return 0
-        n = 0
-        for r in obs.tables[p]:
-            if r & 31 == f:
-                n += 1
-        return n
-
     # -- one sample ---------------------------------------------------------------
 
     def sample(self, obs, memory, rng, use_caps=True):
@@ -113,7 +104,9 @@ class Sampler:
     def place_known(self, obs, memory, p, pool):
         hand = self.hands[p]
         for f in range(32):
-            k = memory.known[p][f] - self.table_count(obs, p, f)
+            k = memory.known[p][f]
+            if not self.three_hand:
+                k -= copies(obs.tables[p], f)
             while k > 0 and pool[f] > 0 and self.need[p] > 0:
                 hand[f] += 1
                 pool[f] -= 1
@@ -140,18 +133,12 @@ class Sampler:
         if loc < self.players:
             if use_caps and not memory.may_hold(loc, f):
                 return False
-            if dabb_owner >= 0 and loc != dabb_owner and in_dabb(obs, f):
-                return self.pool_beyond_dabb(obs, f)
+            if dabb_owner >= 0 and loc != dabb_owner:
+                n = copies(obs.dabb, f)     # a face of the Dabb goes elsewhere only if
+                if n:                       # more copies are unseen than the Dabb holds
+                    return self.pool[f] > n
             return True
         return True             # the stock, the buried cards
-
-    def pool_beyond_dabb(self, obs, f):
-        """A face also in the Dabb may go elsewhere only if more copies are unseen than the Dabb holds."""
-        n = 0
-        for g in obs.dabb:
-            if g == f:
-                n += 1
-        return self.pool[f] > n
 
     def place_all(self, rng):
         n = self.norder
@@ -202,11 +189,13 @@ class Sampler:
             self.buried[f] += 1
 
 
-def in_dabb(obs, f):
-    for g in obs.dabb:
-        if g == f:
-            return True
-    return False
+def copies(faces, f):
+    """How many of faces (or table records: a face in bits 0-4) are face f."""
+    n = 0
+    for r in faces:
+        if r & 31 == f:
+            n += 1
+    return n
 
 
 def _bits(mask):
