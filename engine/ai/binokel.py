@@ -54,12 +54,10 @@ class BinokelPlayer(Player):
         ctx.last_trick = cards.count(obs.hand) == 1
         ctx.lose_bonus = 0
         bonus = 0
-        if obs.contract[0] == CONTRACT_DURCH:          # one lost trick ends it
+        if ctx.durch:                                   # one lost trick ends it
             bonus = _DURCH_TRICK
-        elif obs.tricks_won[me] == 0:
-            if obs.melds is not None:
-                for _name, pts, _faces, _kind in obs.melds[me]:
-                    bonus += pts
+        elif obs.tricks_won[me] == 0:                   # a first trick makes his melds count
+            bonus = ctx.meld_points[me]
             if me == obs.soloist:
                 bonus += _SOLOIST_FIRST_TRICK
         ctx.win_bonus = bonus
