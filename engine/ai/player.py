@@ -51,9 +51,7 @@ class Context:
 
 class Player:
     def __init__(self, rules, seat, level, seed, options, scratch=None):
-        self.rules = rules
         self.seat = seat
-        self.level = level
         self.p = levels.params(level)
         self.seed = seed & 0xFFFFFFFF
         self.rng = Rng(self.seed)
