@@ -134,8 +134,8 @@ class Solver:
         n = sc[leader * 4] + sc[leader * 4 + 1] + sc[leader * 4 + 2] + sc[leader * 4 + 3]
         m = sc[0] + sc[1] + sc[2] + sc[3] + sc[4] + sc[5] + sc[6] + sc[7] - n
         if n + trick_n != m or m < 1 or m > 12 or m - leaf > self.tricks or trick_n > 1:
-            raise ValueError("hands of 1 to 12 cards, the same, or the follower one more after a lead;"
-                             " at most %d tricks searched" % self.tricks)
+            raise ValueError("1-12 cards a hand, the follower's one more after a lead, %d tricks at most"
+                             % self.tricks)
         d = 1 - trick_n                 # the trick start: ply 1 is the root, the follower after a lead
         self.who[d] = leader
         self.tn[d] = 0
