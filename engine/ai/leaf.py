@@ -53,10 +53,10 @@ def leaf_terms(rm, sc, leader, trump, cards_left, w=LEAF_WEIGHTS):
 _TABLES = leaf_tables(LEAF_WEIGHTS)
 
 
-def score(both, rm, sc, leader, trump, cards_left, w=LEAF_WEIGHTS):
+def score(both, rm, sc, leader, trump, cards_left):
     """Points player 0 takes from this trick start: both (the two playouts' points together)
-    halved, from 3 cards in hand corrected by leaf_terms(w) in 16ths, 0 or more."""
+    halved, from 3 cards in hand corrected by leaf_terms in 16ths, 0 or more."""
     if cards_left < 3:                  # (nearly) forced: the playouts are right
         return both >> 1
-    v = (8 * both + leaf_terms(rm, sc, leader, trump, cards_left, w)) >> 4
+    v = (8 * both + leaf_terms(rm, sc, leader, trump, cards_left)) >> 4
     return v if v > 0 else 0

@@ -121,7 +121,7 @@ class Chooser:
             trick[n] = self.model_card(sampler.hands[p], trick, n, obs.trump, ctx.strict)
             n += 1
         if n < self.players:          # nobody sampled: judge by our card alone
-            return self.unanswered(obs, ctx, f, n)
+            return self.unanswered(obs, ctx, f)
         winner = (obs.leader + tricks.winning_index(trick, n, obs.trump)) % self.players
         pts = 0
         for i in range(n):
@@ -130,7 +130,7 @@ class Chooser:
             pts += 10
         return self.value_for(seat, winner, pts, ctx)
 
-    def unanswered(self, obs, ctx, f, n):
+    def unanswered(self, obs, ctx, f):
         """Without samples: a top card is taken to win, anything else to lose."""
         pts = cards.points(f)
         if values.is_top(f, self.mine, ctx.played) or f >> 3 == obs.trump:
