@@ -16,9 +16,15 @@ sample or per candidate card.
 from engine import actions, cards, tricks
 from engine.ai import values
 
-_NEG = -1000000
-_TRICK_WORTH_WINNING = 10     # the model opponent wins a trick holding this many points
-_OTHER_DEFENDER = 4           # binokel: a defender counts a fellow defender's trick as 1/4 of his own
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+_NEG = const(-1000000)
+_TRICK_WORTH_WINNING = const(10)     # the model opponent wins a trick holding this many points
+_OTHER_DEFENDER = const(4)           # binokel: a defender counts a fellow defender's trick as 1/4 of his own
 
 
 class Chooser:

@@ -19,10 +19,16 @@ Working memory is allocated once per sampler (about 1 KB), never per sample.
 from engine import cards
 from engine.rules import PLAYERS, KIND, THREE_HAND
 
-_TRIES = 8
-_STOCK = 3      # location index after the (up to three) players
-_BURIED = 4
-_LOCATIONS = 5
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+_TRIES = const(8)
+_STOCK = const(3)      # location index after the (up to three) players
+_BURIED = const(4)
+_LOCATIONS = const(5)
 
 
 class Sampler:
