@@ -91,14 +91,12 @@ class Memory:
 
     def see_card(self, trick, leader, i, trump):
         p = (leader + i) % self.players
-        self.see_played(p, trick[i])
+        f = trick[i]
+        self.played[f] += 1
+        if self.known[p][f]:            # it has left the hand he was known to hold it in
+            self.known[p][f] -= 1
         if i and self.tricks >= self.stock_tricks:
             self.infer(p, trick, i, trump)
-
-    def see_played(self, p, f):
-        self.played[f] += 1
-        if self.known[p][f]:
-            self.known[p][f] -= 1
 
     def infer(self, p, trick, i, trump):
         """Caps from player p's card trick[i] under the follow/beat/trump rules."""
