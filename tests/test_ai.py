@@ -9,7 +9,7 @@ from engine.ai import new_player, levels, LEVELS, DEVICE_LEVELS
 from engine.ai.memory import Memory
 from engine.ai.sampler import Sampler
 from engine.rng import Rng
-from engine.rules import find, new_game
+from engine.rules import kind, new_game, THREE_HAND
 from engine.state import PH_BETWEEN, PH_PLAY, PH_BID, PH_CONTRACT
 from tests.test_properties import swap_hidden
 
@@ -84,7 +84,7 @@ def test_samples_are_consistent_deals(rules):
             if state.phase == PH_BETWEEN:
                 return
             seats[p].memory.update(obs)
-            sampler = Sampler(find(rules))
+            sampler = Sampler(state.PLAYERS, kind(rules) == THREE_HAND)
             assert sampler.sample(obs, seats[p].memory, rng)
             total = bytearray(sampler.hands[p])
             for q in range(state.PLAYERS):
@@ -226,7 +226,7 @@ def test_memory_counts_card_points_like_the_engine():
 
 
 def test_memory_reset_each_deal():
-    m = Memory(find("french"), 12)
+    m = Memory(2, False, 12)
     m.played[5] = 2
     m.reset(3)
     assert bytes(m.played) == bytes(32) and m.deal == 3
@@ -244,7 +244,7 @@ def test_memory_reads_binokel_melds_by_kind_not_by_name():
     assert len(kinds) > 1
 
     def known(melds):
-        m = Memory(find("binokel"), 0)
+        m = Memory(3, True, 0)
         o = copy.copy(obs)
         o.melds = melds
         m.update(o)

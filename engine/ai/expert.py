@@ -32,7 +32,6 @@ from engine.ai import bidding
 from engine.ai.rollout import Rollout
 from engine.ai.sampler import Sampler
 from engine.rng import Rng
-from engine.rules import find
 
 CAL_SLOPE = 98          # percent: calibrated total = CAL_SLOPE% of the model's total + CAL_OFFSET
 CAL_OFFSET = 7
@@ -48,7 +47,7 @@ class Expert:
         self.samples = samples
         self.seed = (seed * 2654435761 + 12345) & 0xFFFFFFFF
         self.rng = Rng(self.seed)
-        self.sampler = Sampler(find("binokel"))
+        self.sampler = Sampler(3, True)            # binokel: three players, three hands
         self.work = [bytearray(32) for _ in range(3)]
         self.rollout = Rollout(3)
         self.pts = self.rollout.pts         # after play_out: card points taken, last trick included

@@ -18,17 +18,15 @@ nothing higher in that suit, and so on.
 """
 
 from engine import cards, tricks
-from engine.rules import PLAYERS, KIND, THREE_HAND
 
 _NO_CAP = 8
 
 
 class Memory:
-    def __init__(self, game, stock_tricks):
-        """game: the rule set's row (engine/rules.py find())."""
-        players = game[PLAYERS]
+    def __init__(self, players, three_hand, stock_tricks):
+        """players, three_hand: the rule set's (engine/rules.py: PLAYERS, KIND THREE_HAND)."""
         self.players = players
-        self.three_hand = game[KIND] == THREE_HAND
+        self.three_hand = three_hand
         self.stock_tricks = stock_tricks     # tricks played under free rules (two-hand stock phase)
         self.played = bytearray(32)
         self.known = [bytearray(32) for _ in range(players)]

@@ -58,17 +58,18 @@ class Player:
         self.rng_deal = 1               # the deal whose stream self.rng draws from (new_deal)
         self.options = options
         game = find(rules)
-        self.players = game[PLAYERS]
+        players = self.players = game[PLAYERS]
+        three_hand = game[KIND] == THREE_HAND
         pack64 = options & game[OPTIONS] & OPT_PACK64
-        stock_tricks = 0 if game[KIND] == THREE_HAND else (20 if pack64 else 12)   # binokel has no stock
-        self.memory = Memory(game, stock_tricks)
+        stock_tricks = 0 if three_hand else (20 if pack64 else 12)   # binokel has no stock
+        self.memory = Memory(players, three_hand, stock_tricks)
         # Working buffers, rewritten by every decision that uses them, so two seats that never
         # think at the same time may share them (scratch: the app's hint adviser and a seat).
-        self.sampler = scratch.sampler if scratch else Sampler(game, bool(pack64))
-        self.chooser = scratch.chooser if scratch else Chooser(self.players)
+        self.sampler = scratch.sampler if scratch else Sampler(players, three_hand, bool(pack64))
+        self.chooser = scratch.chooser if scratch else Chooser(players)
         self.rollout = None
         if self.p[levels.ROLLOUTS]:
-            self.rollout = scratch.rollout if scratch and scratch.rollout else Rollout(self.players)
+            self.rollout = scratch.rollout if scratch and scratch.rollout else Rollout(players)
         self.ctx = Context()
         self.expert = None              # binokel's desktop expert (BinokelPlayer)
         self.bid_estimate = None

@@ -17,7 +17,6 @@ Working memory is allocated once per sampler (about 1 KB), never per sample.
 """
 
 from engine import cards
-from engine.rules import PLAYERS, KIND, THREE_HAND
 
 try:
     from micropython import const
@@ -32,11 +31,10 @@ _LOCATIONS = const(5)
 
 
 class Sampler:
-    def __init__(self, game, pack64=False):
-        """game: the rule set's row (engine/rules.py find())."""
-        players = game[PLAYERS]
+    def __init__(self, players, three_hand, pack64=False):
+        """players, three_hand: the rule set's (engine/rules.py: PLAYERS, KIND THREE_HAND)."""
         self.players = players
-        self.three_hand = game[KIND] == THREE_HAND
+        self.three_hand = three_hand
         self.pack = cards.new_pack(pack64)
         self.hands = [bytearray(32) for _ in range(players)]
         self.buried = bytearray(32)
