@@ -91,7 +91,7 @@ def cheapest_to_bury(hand):
     for f in range(32):
         if hand[f]:
             c = bury_cost(hand, f, trump)
-            if c < best_cost or (c == best_cost and f < best):
+            if c < best_cost:                   # (ties: the lowest face, the first found)
                 best, best_cost = f, c
     return best
 
