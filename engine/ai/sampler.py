@@ -95,10 +95,8 @@ class Sampler:
         for f in range(32):
             self.buried[f] = 0
         if self.three_hand:
-            if obs.dabb is not None and obs.buried is None:
-                need[_BURIED] = 3
-            elif obs.dabb is None:
-                need[_BURIED] = 3      # the Dabb itself, still face down
+            if obs.dabb is None or obs.buried is None:
+                need[_BURIED] = 3      # the Dabb still face down, or cards buried out of our sight
         else:
             need[_STOCK] = obs.stock_left
         self.nstock = 0
