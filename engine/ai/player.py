@@ -173,6 +173,7 @@ class Player:
         from engine import tricks
         ch = self.chooser
         f = actions.play_face(a)
+        pts = cards.points(f)
         if ch.rolled:                       # every sample played out to the deal's end
             mine = ch.totals[f] // ch.runs
             if self.ctx.soloist < 0:        # two hands: the points both still take (play.py)
@@ -191,16 +192,15 @@ class Player:
             if tricks.beats(f, best, trump):
                 if len(obs.trick) < self.players - 1:
                     return "beats %s so far" % cards.name(best)
-                pts = cards.points(f)
-                for g in obs.trick:
+                for g in obs.trick:                 # f's points and the trick's
                     pts += cards.points(g)
                 return "wins the trick: %d points" % pts
             for g in ch.candidates(obs):
                 if tricks.beats(g, best, trump):
-                    return "keeps its winners: gives %d" % cards.points(f)
-            return "can't beat %s: gives %d" % (cards.name(best), cards.points(f))
+                    return "keeps its winners: gives %d" % pts
+            return "can't beat %s: gives %d" % (cards.name(best), pts)
         if f >> 3 == obs.trump:
             return "a trump, to draw trumps"
         if values.is_top(f, ch.mine, self.ctx.played):
             return "nothing higher is out"
-        return "a cheap lead: risks %d" % cards.points(f)
+        return "a cheap lead: risks %d" % pts
