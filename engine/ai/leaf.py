@@ -17,8 +17,9 @@ rm, sc: the solver's rank masks and suit counts (endgame.py, rollout.py points0'
 LEAF_WEIGHTS = (8, -6, -58, 5, -9, -15, 41, -3)    # 8 terms
 
 
-# The points of the ranks Q K 10 A (bits 4-7 of a mask), by those four bits: 16 entries.
-_HIGH_POINTS = bytes((0, 3, 4, 7, 10, 13, 14, 17, 11, 14, 15, 18, 21, 24, 25, 28))
+# The points of the ranks Q K 10 A (bits 4-7 of a mask), by those four bits: 16 entries,
+# 0 3 4 7 10 13 14 17 11 14 15 18 21 24 25 28 (a bytes literal: no table built at import).
+_HIGH_POINTS = b"\x00\x03\x04\x07\x0a\x0d\x0e\x11\x0b\x0e\x0f\x12\x15\x18\x19\x1c"
 
 
 def leaf_tables(w):
