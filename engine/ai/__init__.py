@@ -14,10 +14,10 @@ from engine.ai import levels
 from engine.rules import kind, THREE_HAND
 
 LEVELS = ("easy", "normal", "hard", "expert")
-# The levels a board offers (expert is for desktop tuning and measurement); the app's settings
-# name them by index in this order (lib/binocle/settings.py LEVEL_NAMES, a copy checked by
-# tests/test_ai_boundary.py), and saves keep the index.
-DEVICE_LEVELS = ("easy", "normal", "hard")
+# The levels a board offers: all but the expert (for desktop tuning and measurement); the app's
+# settings name them by index in this order (lib/binocle/settings.py LEVEL_NAMES, a copy checked
+# by tests/test_ai_boundary.py), and saves keep the index.
+DEVICE_LEVELS = LEVELS[:3]
 
 
 def new_player(rules, seat, level="normal", seed=0, options=0, solver=None, scratch=None):
