@@ -32,7 +32,6 @@ class Memory:
         self.known = [bytearray(32) for _ in range(players)]
         self.cap = bytearray(players * 4)
         self.cardpts = [0] * players
-        self.deal = -1
         self.reset(-1)
 
     def reset(self, deal):
@@ -64,9 +63,7 @@ class Memory:
             self.update_binokel(obs)
         else:
             self.update_two_hand(obs)
-        done = 0
-        for n in obs.tricks_won:
-            done += n
+        done = sum(obs.tricks_won)
         if done > self.tricks:
             if done == self.tricks + 1 and obs.last_trick:
                 self.record_trick(obs.last_trick, obs.last_leader, obs.trump)
