@@ -14,19 +14,6 @@ _DURCH_TRICK = 500
 
 
 class BinokelPlayer(Player):
-    def __init__(self, rules, seat, level, seed, options, scratch=None):
-        Player.__init__(self, rules, seat, level, seed, options, scratch)
-        if levels.flag(self.p, levels.CONTRACTS):
-            from engine.ai.expert import Expert, BidEstimate    # desktop only: the device never loads it
-            self.expert = Expert(seed & 0xFFFFFFFF, levels.flag(self.p, levels.CONTRACTS))
-            self.bid_estimate = BidEstimate(seed & 0xFFFFFFFF)
-
-    def new_deal(self, deal):
-        Player.new_deal(self, deal)
-        if self.expert:
-            self.expert.new_deal(deal)
-            self.bid_estimate.new_deal(deal)
-
     # -- card play ------------------------------------------------------------------------
 
     def samples(self, obs):
@@ -65,12 +52,13 @@ class BinokelPlayer(Player):
     # -- before the first trick --------------------------------------------------------------
 
     def bid(self, obs):
-        if self.bid_estimate is not None:
-            a, v = self.bid_estimate.bid(obs, levels.flag(self.p, levels.CONTRACTS))
-        else:
-            a, v = bidding.bid(obs, self.p[levels.BID_MARGIN])
+        a, v = self.bid_action(obs)
         self.decision = a
         self.why = "hand worth about %d" % v if a == actions.BID else "worth %d, short of %d" % (v, obs.bid + 10)
+
+    def bid_action(self, obs):
+        """(BID or PASS, the hand's value); the desktop expert (engine/ai/expert.py) samples instead."""
+        return bidding.bid(obs, self.p[levels.BID_MARGIN])
 
     def bury(self, obs):
         self.decision = bidding.bury(obs)
@@ -78,10 +66,7 @@ class BinokelPlayer(Player):
         self.why = "banks %d points" % pts if pts else "keeps the melds whole"
 
     def contract(self, obs):
-        if self.expert is not None:
-            a, v = self.expert.contract(obs, self.memory)
-        else:
-            a, v = bidding.contract(obs)
+        a, v = self.contract_action(obs)
         self.decision = a
         if a == actions.DURCH:
             self.why = "every card is a winner"
@@ -89,3 +74,7 @@ class BinokelPlayer(Player):
             self.why = "only about %d of %d" % (v, obs.bid)
         else:
             self.why = "about %d to make %d" % (v, obs.bid)
+
+    def contract_action(self, obs):
+        """(action, the value it expects); the desktop expert plays sampled deals out instead."""
+        return bidding.contract(obs)

@@ -1,7 +1,7 @@
 """Expert only (desktop): binokel's soloist weighs his contract by playing sampled deals out.
 
-Loaded by engine/ai/binokel.py only when the level's `contracts` column is set
-(the expert), so the device never imports it.
+Loaded by new_player (engine/ai/__init__.py) only for a binokel seat whose level
+has its `contracts` column set (the expert), so the device never imports it.
 
 After burying, the soloist takes bidding.py's trump (or its sure Durch) and
 asks what it is worth: the two other hands are sampled from what he has seen
@@ -28,7 +28,8 @@ once per deal (about 15 ms), a contract decision as many (tools/arena.py).
 """
 
 from engine import actions, cards, melds
-from engine.ai import bidding
+from engine.ai import bidding, levels
+from engine.ai.binokel import BinokelPlayer
 from engine.ai.rollout import Rollout
 from engine.ai.sampler import Sampler
 from engine.rng import Rng
@@ -40,6 +41,27 @@ CAL_OFFSET = 7
 BID_BASE = 23
 BID_VALUE = 70
 BID_SAMPLED = 20
+
+
+class ExpertPlayer(BinokelPlayer):
+    """The binokel seat of a level with a `contracts` column: its bid limit from BidEstimate,
+    its contract weighed by Expert; everything else as BinokelPlayer."""
+
+    def __init__(self, rules, seat, level, seed, options, scratch=None):
+        BinokelPlayer.__init__(self, rules, seat, level, seed, options, scratch)
+        self.expert = Expert(seed & 0xFFFFFFFF, levels.flag(self.p, levels.CONTRACTS))
+        self.bid_estimate = BidEstimate(seed & 0xFFFFFFFF)
+
+    def new_deal(self, deal):
+        BinokelPlayer.new_deal(self, deal)
+        self.expert.new_deal(deal)
+        self.bid_estimate.new_deal(deal)
+
+    def bid_action(self, obs):
+        return self.bid_estimate.bid(obs, levels.flag(self.p, levels.CONTRACTS))
+
+    def contract_action(self, obs):
+        return self.expert.contract(obs, self.memory)
 
 
 class Expert:

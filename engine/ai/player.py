@@ -71,8 +71,6 @@ class Player:
         if self.p[levels.ROLLOUTS]:
             self.rollout = scratch.rollout if scratch and scratch.rollout else Rollout(players)
         self.ctx = Context()
-        self.expert = None              # binokel's desktop expert (BinokelPlayer)
-        self.bid_estimate = None
         self.no_memory = bytearray(32)
         self.open_state = None
         self.solver = None
