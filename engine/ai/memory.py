@@ -24,7 +24,8 @@ _NO_CAP = 8
 
 class Memory:
     def __init__(self, players, three_hand, stock_tricks):
-        """players, three_hand: the rule set's (engine/rules.py: PLAYERS, KIND THREE_HAND)."""
+        """players: 2 or 3 (engine/rules.py PLAYERS); three_hand: the rule set's KIND is
+        THREE_HAND (binokel: no stock or table cards, a Dabb)."""
         self.players = players
         self.three_hand = three_hand
         self.stock_tricks = stock_tricks     # tricks played under free rules (two-hand stock phase)

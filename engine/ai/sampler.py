@@ -32,7 +32,8 @@ _LOCATIONS = const(5)
 
 class Sampler:
     def __init__(self, players, three_hand, pack64=False):
-        """players, three_hand: the rule set's (engine/rules.py: PLAYERS, KIND THREE_HAND)."""
+        """players: 2 or 3 (engine/rules.py PLAYERS); three_hand: the rule set's KIND is
+        THREE_HAND (binokel: no stock or table cards, a Dabb)."""
         self.players = players
         self.three_hand = three_hand
         self.pack = cards.new_pack(pack64)
