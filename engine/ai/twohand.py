@@ -117,7 +117,11 @@ class TwoHandPlayer(Player):
             return
         search = self.ponder_search
         self.ponder_search = None
-        if search is not None and self.ponder_key == self.ponder_key_of(obs, obs.leader, len(obs.trick)):
+        if search is not None:              # his last card: the trick's, or his in the last trick
+            f = obs.trick[0] if obs.trick else obs.last_trick[1 if obs.last_leader == self.seat else 0]
+            if self.ponder_key != self.ponder_key_of(obs.deal_number, cards.count(obs.hand), obs.leader, len(obs.trick), f):
+                search = None
+        if search is not None:
             # What is left of the pondered search, within a decision's own budget
             self.endgame_limit = min(self.endgame_limit, self.endgame_nodes + self.endgame_budget(cards.count(obs.hand)))
         else:
@@ -216,29 +220,30 @@ class TwoHandPlayer(Player):
         # The sampler's hands: every card is known, so solve_endgame() samples them again as
         # they are here, once his card is out, and the search may go on with them.
         hands = self.sampler.hands
-        for step in self.search_endgame(hands, obs.trump, obs.leader, obs.trick, obs.deal_number):
+        trump, leader, trick, deal = obs.trump, obs.leader, obs.trick, obs.deal_number
+        mine = cards.count(obs.hand)
+        obs = None                          # not kept while the person chooses
+        for step in self.search_endgame(hands, trump, leader, trick, deal):
             yield step
         f = self.endgame_move
         if f < 0:
             return
         hands[1 - self.seat][f] -= 1
-        trick = [f]
-        leader = obs.leader
-        if obs.trick:                       # he completes the trick: its winner leads next
-            leader = (leader + tricks.winning_index([obs.trick[0], f], 2, obs.trump)) % 2
+        if trick:                           # he completes the trick: its winner leads next
+            leader = (leader + tricks.winning_index([trick[0], f], 2, trump)) % 2
             trick = []
-        self.ponder_key = self.ponder_key_of(obs, leader, len(trick), f)
-        self.ponder_search = self.search_endgame(hands, obs.trump, leader, trick, obs.deal_number, extra)
+        else:
+            trick = [f]
+        self.ponder_key = self.ponder_key_of(deal, mine, leader, len(trick), f)
+        self.ponder_search = self.search_endgame(hands, trump, leader, trick, deal, extra)
         for step in self.ponder_search:
             yield step
 
-    def ponder_key_of(self, obs, leader, trick_n, card=-1):
-        """The position after the opponent's card as one int: the deal, this seat's cards (the
-        same until it plays), who leads and the trick's length (this seat's turn or not) and
-        his card (card -1: the card he played last, in obs's trick or its last trick)."""
-        if card < 0:
-            card = obs.trick[0] if obs.trick else obs.last_trick[1 if obs.last_leader == self.seat else 0]
-        return (((obs.deal_number * 16 + cards.count(obs.hand)) * 2 + leader) * 2 + trick_n) * 32 + card
+    def ponder_key_of(self, deal, mine, leader, trick_n, card):
+        """The position after the opponent's card as one int: the deal, this seat's cards in
+        hand (the same until it plays), who leads and the trick's length (this seat's turn or
+        not) and his card."""
+        return (((deal * 16 + mine) * 2 + leader) * 2 + trick_n) * 32 + card
 
     def remaining(self, obs):
         """Card points still to win, the trick in progress and the last trick's 10 included."""
