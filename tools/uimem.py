@@ -46,15 +46,17 @@ tables, an AI move makes short-lived objects, a block must be found in one piece
 keeps a 4 KB sector in RAM once the game saves, and a .py file is compiled in RAM when it is
 imported. The pool a board needs (CircuitPython 10's outer heap, from which the 2 KB Python
 stack and the heap's areas come) is reported as the live peak plus MARGIN_KB, calibrated as
-the smallest pool that completes this session on CircuitPython 10 set up as a PyBadge (no collections but the board's own,
-statistics left out), less this tool's live peak, the largest over the three rule sets. At
-the commit that gave the game the firmware's names (tools/names.py): .mpy hoyle 142.5 -
-117.9, french 143.0 - 118.5, binokel 121.0 - 102.4 KB (25 KB); .py hoyle 142.5 - 119.3,
-french 142.5 - 123.8, binokel 129.0 - 107.0 KB (24 KB). (At 1af84ea, before: 26 and 32 KB;
-.py compiled less at once since.) A PyBadge that shows 139 KB free at the top of code.py
-(gc.mem_free()) has a pool of at least 144.5 KB: the figure moves in 8 KB steps, pools of 144.5
-to 152 KB all show 139.7 KB. The margins hold for today's code: measure them again when the
-way the game uses memory changes much.
+the smallest pool that completes this session on CircuitPython 10 set up as a PyBadge (no
+collections but the board's own, statistics left out), less this tool's live peak, the largest
+over the rule sets of each kind of game (two-hand, binokel): the two differ by up to 3.6 KB.
+On CircuitPython 10.2.1 built anew, at the commit that brought pondering and the smaller AI
+code (README, Memory on the board): .mpy hoyle 143.0 - 120.8, french 144.5 - 121.5 (23.0 KB),
+binokel 128.0 - 101.8 KB (26.2); .py hoyle 149.0 - 119.6, french 149.0 - 119.8 (29.4), binokel
+133.0 - 107.2 KB (25.8). (An earlier build gave 25 KB for .mpy and 24 for .py at the commit
+that gave the game the firmware's names; the builds differ, the README says how.) A PyBadge
+that shows 139 KB free at the top of code.py (gc.mem_free()) has a pool of at least 144.5 KB:
+the figure moves in 8 KB steps, pools of 144.5 to 152 KB all show 139.7 KB. The margins hold
+for today's code: measure them again when the way the game uses memory changes much.
 
 About 20 s per rule set and kind (two minutes for all); --rules R measures one rule set.
 """
@@ -67,7 +69,7 @@ import subprocess
 import sys
 import tempfile
 
-from engine.rules import RULE_SETS, TWO_HAND, kind
+from engine.rules import RULE_SETS, TWO_HAND, kind as game_kind
 from tools import cli
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -83,8 +85,9 @@ NAMES_ENTRY = 6
 NAMES_HEAD = 24
 BLOCK = 16
 
-# The pool a board needs over the live peak, KB (module docstring: calibrated at 1af84ea).
-MARGIN_KB = {"mpy": 25.0, "py": 24.0}
+# The pool a board needs over the live peak, KB, per kind of file: (two-hand, binokel), as
+# engine.rules.kind() numbers the kinds of game (module docstring: how they were calibrated).
+MARGIN_KB = {"mpy": (23.0, 26.2), "py": (29.4, 25.8)}
 BAR_TOP_KB = 139           # the issue's board: gc.mem_free() at the top of code.py
 BAR_POOL_KB = 144.5        # the pool of such a board
 
@@ -305,7 +308,8 @@ def measure(tree, rules_list, work, seed=-1, echo=None, kinds=KINDS):
                 echo("%s .%s ..." % (rules, kind))
             rows1, notes1 = parse(run_guest(drive, work, rules, 1, seed, shape))
             rows2, notes2 = parse(run_guest(drive, work, rules, 2, seed, shape))
-            found.setdefault(rules, {})[kind] = summarize(moments(rows1, rows2), kind, notes1 + notes2)
+            margin = MARGIN_KB[kind][game_kind(rules)]
+            found.setdefault(rules, {})[kind] = summarize(moments(rows1, rows2), margin, notes1 + notes2)
     return found
 
 
@@ -350,10 +354,10 @@ def guest_mapping(text, mapping):
     return out
 
 
-def summarize(m, kind, notes):
+def summarize(m, margin, notes):
     peak_key = max(m, key=lambda k: m[k][0])
     peak = m[peak_key][0]
-    pool = peak / 1024.0 + MARGIN_KB[kind]
+    pool = peak / 1024.0 + margin
     rows = []
     for key, run, label, deal in ROWS:
         if (key, deal) in m:
@@ -363,7 +367,7 @@ def summarize(m, kind, notes):
     return {"rows": rows, "issue": [m[k][0] if k in m else None for k in ISSUE],
             "live_peak": peak, "live_peak_at": "%s%s" % (peak_key[0], " (deal %d)" % peak_key[1]
                                                          if peak_key[1] else ""),
-            "margin_kb": MARGIN_KB[kind], "pool_kb": round(pool, 1),
+            "margin_kb": margin, "pool_kb": round(pool, 1),
             "fits_bar": pool <= BAR_POOL_KB, "notes": notes}
 
 
@@ -384,15 +388,15 @@ def describe(found, out):
                 deal = " (deal %d)" % row["deal"] if row["deal"] and not row["moment"].startswith("peak") else ""
                 out.write("  %-42s %6s%s\n" % (row["label"] + deal, kb(row["bytes"]),
                                                 "   " + row["at"] if row["moment"].startswith("peak") else ""))
-            out.write("  live peak %s KB (%s); the pool a board needs: %s + %.0f = %.1f KB, %s\n" % (
+            out.write("  live peak %s KB (%s); the pool a board needs: %s + %.1f = %.1f KB, %s\n" % (
                 kb(r["live_peak"]), r["live_peak_at"], kb(r["live_peak"]), r["margin_kb"], r["pool_kb"],
                 "within the %.1f KB of a PyBadge showing %d KB" % (BAR_POOL_KB, BAR_TOP_KB) if r["fits_bar"]
                 else "more than the %.1f KB of a PyBadge showing %d KB" % (BAR_POOL_KB, BAR_TOP_KB)))
             for note in r["notes"]:
                 out.write("  note: %s\n" % note)
-    out.write("\nThe pool: the live peak and the margin of the module's docstring (.mpy %.0f KB, .py %.0f KB); "
-              "a PyBadge showing %d KB free at the top of code.py has %.1f KB.\n"
-              % (MARGIN_KB["mpy"], MARGIN_KB["py"], BAR_TOP_KB, BAR_POOL_KB))
+    out.write("\nThe pool: the live peak and the margin of the module's docstring (two-hand / binokel: "
+              ".mpy %.1f / %.1f KB, .py %.1f / %.1f KB); a PyBadge showing %d KB free at the top of "
+              "code.py has %.1f KB.\n" % (MARGIN_KB["mpy"] + MARGIN_KB["py"] + (BAR_TOP_KB, BAR_POOL_KB)))
 
 
 @cli.command("ui-memory")
@@ -1046,7 +1050,7 @@ def report(d):
     rows = []
     for rules, seed in (("hoyle", 7), ("french", 3), ("binokel", 11)):
         c = first_menu(d, rules, seed)
-        two_hand = kind(rules) == TWO_HAND
+        two_hand = game_kind(rules) == TWO_HAND
         seats = 2 if two_hand else 3                       # AI seats plus the hint adviser
         table = SOLVER_TABLE[2][1] if two_hand else 0
         game = ENGINE_STATE + AI_SEAT * seats + table
