@@ -154,6 +154,14 @@ def test_a_fresh_deploy_of_the_game(image, game, tmp_path):
     assert "nothing to do" in again
 
 
+def test_a_pybadge_is_told_to_take_mpy_files(tmp_path, v1):
+    text = deploy_image(v1, new_image(tmp_path / "badge.img"), dry_run=True)
+    assert "note: the game goes as .py files" in text and "MPY_CROSS" in text
+    feather = BOOT_OUT.replace(b"Board ID:pybadge", b"Board ID:adafruit_feather_esp32s3_reverse_tft")
+    text = deploy_image(v1, new_image(tmp_path / "feather.img", boot_out=feather), dry_run=True)
+    assert "note:" not in text                      # 2 MB of PSRAM: room from .py
+
+
 def test_an_update_changes_adds_and_removes(image, v1, v2, tmp_path):
     deploy_image(v1, image)
     with drives.ImageDrive(image) as d:

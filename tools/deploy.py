@@ -35,6 +35,9 @@ ROOT = bundle.ROOT
 MIN_CIRCUITPYTHON = 9
 MARKER = "binocle-update" + manifest.TMP_SUFFIX
 BOOT_OUT = "boot_out.txt"
+# Board profiles whose memory holds the two-hand games from .mpy files and may not from .py
+# (README, Memory on the board: about 149 KB of pool from .py, where such a board may have 144.5).
+PY_SHORT = ("pybadge", "pygamer")
 
 
 class DeployError(Exception):
@@ -313,6 +316,10 @@ def deploy(folder, drive, dry_run=False, out=sys.stdout, confirm=None):
     version, board = check_board(drive)
     out.write("drive %s: CircuitPython %s on %s\n" % (drive.name, version, board))
     new = load_bundle(folder)
+    if _boards().profile_name(board) in PY_SHORT and not [f for f in new["files"] if f["path"].endswith(".mpy")]:
+        out.write("note: the game goes as .py files, from which a %s may run short of memory in "
+                  "hoyle and french; set MPY_CROSS to CircuitPython's own mpy-cross to send .mpy "
+                  "files (README, Memory on the board)\n" % board)
     plan = make_plan(drive, new)
     report(plan, out)
     if dry_run:
