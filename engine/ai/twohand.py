@@ -257,9 +257,8 @@ class TwoHandPlayer(Player):
     # -- announcements ----------------------------------------------------------------------
 
     def announce(self, obs):
-        mine = bytearray(obs.hand)
-        for r in obs.tables[self.seat]:
-            mine[r & 31] += 1
+        self.chooser.fill_mine(obs)         # the hand and this seat's melded cards
+        mine = self.chooser.mine
         left = (obs.stock_left + 1) // 2 if self.p[levels.PLANS] else 0
         played = self.memory.played if self.p[levels.MEMORY] else self.no_memory
         a, pts = announce.choose(obs, self.kinds_by_trump[obs.trump], self.kind_count, mine, left, played)
