@@ -2,7 +2,7 @@
 
 from engine import cards, tricks
 from engine.ai.endgame import Solver
-from engine.ai.leaf import LEAF_WEIGHTS, leaf_terms, score
+from engine.ai.leaf import LEAF_WEIGHTS, leaf_terms, playouts, score
 from engine.ai.rollout import Rollout
 from engine.rng import Rng
 from tests.device.test_endgame import brute, random_endgame
@@ -155,7 +155,6 @@ def test_a_slice_taken_in_steps_stops_where_one_step_would():
     # between them: the search must end each slice where one step of 200 would end it.
     rng = Rng(5)
     whole, steps = Solver(7, 6), Solver(7, 6)
-    whole.rollout = steps.rollout = Rollout(2)
     stopped = 0
     for i in range(30):
         n = 7 + i % 6
@@ -193,7 +192,6 @@ class HorizonReference(Reference):
     def __init__(self, trump, leaf):
         Reference.__init__(self, trump)
         self.leaf = leaf
-        self.rollout = Rollout(2)
 
     def trick_start(self, hands, leader):
         n = cards.count(hands[leader])
@@ -206,7 +204,6 @@ class HorizonReference(Reference):
 def test_a_search_to_a_horizon_is_minimax_over_the_tricks_before_it():
     rng = Rng(21)
     solver = Solver(7, 12)
-    solver.rollout = Rollout(2)
     for i in range(120):
         n = 3 + i % 6
         hands, trump, leader, trick, trick_n = random_endgame(rng, n, i % 5 == 0, i % 3 == 0)
@@ -223,7 +220,6 @@ def test_a_search_to_a_horizon_is_minimax_over_the_tricks_before_it():
 def test_the_first_move_is_searched_first_and_the_table_gives_bounds_to_their_own_horizon():
     rng = Rng(22)
     solver = Solver(7, 12)
-    solver.rollout = Rollout(2)
     hands, trump, leader, trick, trick_n = random_endgame(rng, 10)
     solver.start(hands[0], hands[1], trump, leader, trick, trick_n, 9)
     assert solver.step(10 ** 7)
@@ -245,7 +241,6 @@ def test_the_first_move_is_searched_first_and_the_table_gives_bounds_to_their_ow
     after[leader][move] -= 1
     assert Solver(7, 12).solve(after[0], after[1], trump, leader, bytearray([move, 0]), 1, 10 ** 7)[0] == want
     fresh = Solver(7, 12)
-    fresh.rollout = solver.rollout
     for s in (solver, fresh):                  # and back to a horizon: the value of a fresh table
         s.start(hands[0], hands[1], trump, leader, trick, trick_n, 8)
         assert s.step(10 ** 7)
@@ -347,7 +342,7 @@ def test_the_searchs_leaf_is_the_mean_of_the_two_model_playouts_corrected():
         solver.start(hands[0], hands[1], trump, leader, trick, 0)   # its rank masks and suit counts
         where = describe(hands, trump, leader, trick, 0)
         both = model_playout(hands, leader, trump, False) + model_playout(hands, leader, trump, True)
-        assert ro.points0(solver.rm, solver.sc, leader, trump, n) == both, where
+        assert playouts(solver.rm, solver.sc, leader, trump, n) == both, where
         assert score(both, solver.rm, solver.sc, leader, trump, n) == model_points0(hands, leader, trump), where
         terms = [leaf_terms(solver.rm, solver.sc, leader, trump, n, u) for u in units]
         assert terms == model_terms(hands, leader, trump), where
@@ -373,10 +368,9 @@ def test_a_hand_of_aces_and_tens_has_the_terms_it_shows():
 
 
 def test_the_leafs_points_by_rank_bit_are_the_rules_own():
-    from engine.ai import rollout
+    from engine.ai import leaf
     assert len(set((1 << r) % 11 for r in range(8))) == 8
     for r in range(8):
-        assert rollout._BIT_POINTS[(1 << r) % 11] == cards.RANK_POINTS[r]
-    from engine.ai import leaf
+        assert leaf._BIT_POINTS[(1 << r) % 11] == cards.RANK_POINTS[r]
     for high in range(16):                     # Q K 10 A: ranks 4 to 7
         assert leaf._HIGH_POINTS[high] == sum(cards.RANK_POINTS[4 + r] for r in range(4) if high >> r & 1)

@@ -5,7 +5,7 @@
 Plays N games of each two-hand rule set with hard in both seats. At every trick start of
 the last tricks (the stock gone) with 3 to 12 cards in each hand it solves the position
 exactly (engine/ai/endgame.py, no node limit) and scores it as the search's leaf does:
-the mean of the two model playouts (rollout.py Rollout.points0) and the terms of
+the mean of the two model playouts (leaf.py playouts()) and the terms of
 leaf.py leaf_terms. A least-squares fit of 16 times what the playouts miss on those
 terms gives the weights the engine ships; the command prints them with the leaf's error
 against exact play, by cards in hand: the playouts alone, with the shipped weights and
@@ -23,12 +23,10 @@ def collect(rules, games, seed, progress):
     from engine import actions, cards
     from engine.ai import new_player
     from engine.ai.endgame import Solver
-    from engine.ai.leaf import LEAF_WEIGHTS, leaf_terms
-    from engine.ai.rollout import Rollout
+    from engine.ai.leaf import LEAF_WEIGHTS, leaf_terms, playouts
     from engine.rules import new_game
     exact = Solver(16, 12)
     masks = Solver(1, 12)                # only its start(): the rank masks and suit counts
-    ro = Rollout(2)
     terms = len(LEAF_WEIGHTS)
     units = [tuple(1 if j == i else 0 for j in range(terms)) for i in range(terms)]
     rows = []
@@ -50,7 +48,7 @@ def collect(rules, games, seed, progress):
                 h0, h1 = bytearray(state.hands[0]), bytearray(state.hands[1])
                 value = exact.solve(h0, h1, state.trump, state.leader, bytearray(2), 0, 1 << 30)[0]
                 masks.start(h0, h1, state.trump, state.leader, bytearray(2), 0)
-                mean = ro.points0(masks.rm, masks.sc, state.leader, state.trump, n) / 2.0
+                mean = playouts(masks.rm, masks.sc, state.leader, state.trump, n) / 2.0
                 rows.append((n, value, mean,
                              [leaf_terms(masks.rm, masks.sc, state.leader, state.trump, n, u) for u in units]))
             state.apply(seats[p].choose(obs))

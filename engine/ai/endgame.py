@@ -15,7 +15,7 @@ cards - tricks); with trick_n == 1 `leader` has led trick[0] and the follower ho
 `move` is a face for the player to move. Out of nodes, solve() gives (-1, best root move searched
 so far or -1, False); so does step() in bmove[1]. Transposition-table entries stay true (they hash
 hands, leader and trump): keep them through a deal. A search to a horizon (leaf > 0) scores trick
-starts with leaf cards in each hand by s.rollout's playouts (rollout.py points0, leaf.py); an
+starts with leaf cards in each hand by two playouts (engine/ai/leaf.py); an
 entry of another horizon gives its move, not its bounds (it is replaced when stored again).
 
 Fail-soft alpha-beta with principal variation search on an explicit stack of half-moves (it stops
@@ -42,7 +42,7 @@ passes the check with odds of 2**-29 a probe. Heap (MicroPython wasm32, gc.mem_a
 collection off): Solver(9, 12) 7,872 bytes (8: 5,840; 10: 11,968): 8 bytes an entry + 3.8 KB, the
 stacks 80 bytes a trick. start() and step() allocate nothing; solve() its result tuple."""
 
-from engine.ai.leaf import score
+from engine.ai.leaf import playouts, score
 from engine.cards import RANK_POINTS
 from engine.rng import Rng
 
@@ -77,7 +77,7 @@ class Solver:
             (self.k2 if i & 1 else self.k1)[i >> 1] = ((rng.next16() << 13) ^ rng.next16()) & _M29
         self.hand = bytearray(64)
         self.sc = bytearray(8)
-        self.rm = bytearray(16)           # the hands' rank masks, rollout.py's layout (points0)
+        self.rm = bytearray(16)           # the hands' rank masks (leaf.py playouts()' layout)
         self.mv = bytearray(plies * _W)
         self.key = bytearray(plies * _W)
         # Per ply, bytearrays: mover, cards on the trick, card played, points player 0 took
@@ -89,7 +89,6 @@ class Solver:
         for name in ("alpha", "beta", "best", "a0", "b0", "hk1", "hk2"):
             setattr(self, name, [0] * plies)
         self.trump = self.nodes = self.d = self.low = self.leaf = 0
-        self.rollout = None               # start() with a leaf: plays the rest (engine/ai/rollout.py)
         self.mode = _ENTER
         self.v = self.value = self.move = -1
         self.done = True
@@ -110,8 +109,8 @@ class Solver:
 
     def start(self, hand0, hand1, trump, leader, trick, trick_n, leaf=0, first=-1):
         """Set up a search of this position; step() runs it. leaf > 0: a search to a horizon,
-        trick starts with leaf cards or fewer in each hand are scored by a playout of
-        self.rollout. first: a lead to search first at the root (-1: by the table and keys)."""
+        trick starts with leaf cards or fewer in each hand are scored by leaf.py's playouts.
+        first: a lead to search first at the root (-1: by the table and keys)."""
         self.first = _NONE if first < 0 else first
         self.leaf = leaf
         h1, h2 = self.k1[66 + trump], self.k2[66 + trump]
@@ -259,7 +258,7 @@ class Solver:
                 p = who[d]
                 if tn[d] == 0:              # a trick start: bounds from the points left and the table
                     if 0 < nl[d] <= leaf:           # beyond the horizon: played out
-                        v = acc[d] + min(score(self.rollout.points0(rm, sc, p, trump, nl[d]), rm, sc, p, trump, nl[d]), rem[d])
+                        v = acc[d] + min(score(playouts(rm, sc, p, trump, nl[d]), rm, sc, p, trump, nl[d]), rem[d])
                         nodes += (nl[d] >> 1) + 1   # about the leaf's time (hard: 7-12 cards alike)
                         mode = _RETURN
                         continue

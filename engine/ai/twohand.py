@@ -156,7 +156,6 @@ class TwoHandPlayer(Player):
             self.solver.clear()             # entries of past deals only fill the table
             self.solver_deal = deal
         solver = self.solver
-        solver.rollout = self.rollout
         m = cards.count(hands[leader]) + len(trick)     # cards in each hand at this trick's start
         exact = m <= p[levels.ENDGAME]
         ahead = m if exact else 1
