@@ -16,14 +16,14 @@ LINE = 26                                   # characters of one line of the scre
 _VERBS = ("lead", "play", "bury", "meld", "knock", "pass", "bid", "trump", "exchange")
 
 
-def decision(rules, seed, index, **columns):
+def decision(rules, seed, index, level="hard", **columns):
     """(state, obs, adviser, action, reason) at decision `index` (seat 0's) of a seeded game;
-    the adviser is the copy that answered, its scratch still in place. columns: levels.py
-    columns of the adviser other than hard's (horizon=200: engine.ai.levels.HORIZON)."""
+    the adviser is the copy that answered, its scratch still in place: a seat of `level`'s
+    code with hard's levels.py columns, but for `columns` (horizon=200: engine.ai.levels.HORIZON)."""
     state = new_game(rules, seed)
     seats = [new_player(rules, p, "normal", seed) for p in range(state.PLAYERS)]
-    helper = new_player(rules, 0, "hard", 77)
-    params = list(helper.p)
+    helper = new_player(rules, 0, level, 77)
+    params = list(levels.params("hard"))
     for name, value in columns.items():
         params[getattr(levels, name.upper())] = value
     helper.p = tuple(params)
@@ -110,12 +110,21 @@ def test_the_exact_search_out_of_nodes_gives_way_to_a_search_to_a_horizon():
 
 
 def test_a_played_out_card_names_its_mean_result():
-    # the same without a search to a horizon: every card is played out instead
-    state, obs, adviser, a, reason = decision("hoyle", 28, 37, endgame=7, horizon=0)
+    # the same without a search to a horizon: the expert's code plays every card out instead
+    state, obs, adviser, a, reason = decision("hoyle", 28, 37, level="expert", endgame=7, horizon=0)
     ch = adviser.chooser
     assert ch.rolled and ch.runs >= 1 and cards.count(obs.hand) == 7 and not adviser.solver.done
     assert reason == "played out: nets %+d" % (ch.totals[actions.play_face(a)] // ch.runs)
     assert reason == "played out: nets +14"
+
+
+def test_a_board_level_whose_search_runs_out_weighs_one_trick():
+    # the same with hard's code: a level a board offers plays nothing out (no Rollout to load)
+    state, obs, adviser, a, reason = decision("hoyle", 28, 37, endgame=7, horizon=0)
+    ch = adviser.chooser
+    assert not ch.rolled and ch.runs == 1 and not adviser.solver.done and not hasattr(adviser, "rollout")
+    assert actions.play_face(a) >> 3 == obs.trump and not obs.trick
+    assert reason == "a trump, to draw trumps"
 
 
 def test_a_search_to_a_horizon_says_how_far_it_looked():

@@ -165,9 +165,9 @@ def load(path):
 
 def replay(data, level):
     """Search every saved position again with the level's code as it stands; the report."""
-    from engine.ai import new_player
+    from engine.ai import new_player, levels
     seat = new_player(data["rules"], 0, level, 1, 0)
-    if not hasattr(seat, "search_endgame") or not seat.rollout:
+    if not hasattr(seat, "search_endgame") or not seat.p[levels.ROLLOUTS]:
         raise cli.UsageError("level %s does not search the last tricks to a horizon" % level)
     lost, positions, unsearched = {}, {}, 0
     for pos in data["positions_saved"]:

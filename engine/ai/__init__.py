@@ -22,20 +22,21 @@ DEVICE_LEVELS = LEVELS[:3]
 
 def new_player(rules, seat, level="normal", seed=0, options=0, solver=None, scratch=None):
     """An AI seat; only the code of its own kind of game is loaded (engine/ai/player.py). A
-    binokel seat of a level with a `contracts` column (the expert) is engine/ai/expert.py's.
+    seat of a level the board does not offer (the expert) is engine/ai/expert.py's.
 
     solver: an endgame Solver to use (new_solver()), shared with the other seats of the
     game; without one, a seat that solves endgames makes its own when it first needs it.
     scratch: another seat of the same game whose working buffers (sampler, chooser, rollout,
     meld scratch) this one uses too; the two must never be thinking at the same time."""
-    if kind(rules) == THREE_HAND:
-        if levels.flag(levels.params(level), levels.CONTRACTS):
-            from engine.ai.expert import ExpertPlayer as cls    # desktop only: the device never loads it
-        else:
-            from engine.ai.binokel import BinokelPlayer as cls
-        return cls(rules, seat, level, seed, options, scratch)
-    from engine.ai.twohand import TwoHandPlayer
-    player = TwoHandPlayer(rules, seat, level, seed, options, scratch)
+    three_hand = kind(rules) == THREE_HAND
+    if level not in DEVICE_LEVELS:      # the expert: desktop only, the device never loads expert.py
+        from engine.ai import expert
+        cls = expert.ExpertPlayer if three_hand else expert.TwoHandExpert
+    elif three_hand:
+        from engine.ai.binokel import BinokelPlayer as cls
+    else:
+        from engine.ai.twohand import TwoHandPlayer as cls
+    player = cls(rules, seat, level, seed, options, scratch)
     if solver is not None and player.p[levels.ENDGAME]:
         player.solver = solver
     return player

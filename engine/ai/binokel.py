@@ -7,6 +7,7 @@ load this module (nor engine/ai/bidding.py and engine/melds.py).
 from engine import actions, cards
 from engine.ai import levels, bidding
 from engine.ai.player import Player
+from engine.ai.rollout import Rollout
 from engine.binokel import CONTRACT_DURCH
 
 _SOLOIST_FIRST_TRICK = 150
@@ -14,6 +15,13 @@ _DURCH_TRICK = 500
 
 
 class BinokelPlayer(Player):
+    def __init__(self, rules, seat, level, seed, options, scratch=None):
+        Player.__init__(self, rules, seat, level, seed, options, scratch)
+        self.rollout = None         # a level that plays its samples out: the Rollout (scratch's if it has one)
+        if self.p[levels.ROLLOUTS]:
+            self.rollout = scratch.rollout if scratch and scratch.rollout else Rollout(3)
+            self.ctx.playout = self.playout
+
     # -- card play ------------------------------------------------------------------------
 
     def samples(self, obs):
@@ -27,7 +35,6 @@ class BinokelPlayer(Player):
 
     def fill_context(self, obs, ctx):
         me = self.seat
-        ctx.rollout = self.rollout
         ctx.durch = obs.contract[0] == CONTRACT_DURCH
         ctx.bid = obs.bid
         for p in range(3):
@@ -48,6 +55,18 @@ class BinokelPlayer(Player):
             if me == obs.soloist:
                 bonus += _SOLOIST_FIRST_TRICK
         ctx.win_bonus = bonus
+
+    def playout(self, obs, ctx, sampler, memory, f):
+        """This seat's deal result if it plays f and the sample is played out to the end
+        (engine/ai/play.py's Chooser adds it up); a defender also gains by the soloist's loss."""
+        rollout = self.rollout
+        if not rollout.run(sampler.hands, obs.trick, obs.leader, obs.trump, f, obs.player, cards.count(obs.hand)):
+            return 0
+        me = obs.player
+        gains_sol = deal_gain(obs, ctx, memory, sampler, rollout, ctx.soloist)
+        if me == ctx.soloist:
+            return gains_sol
+        return deal_gain(obs, ctx, memory, sampler, rollout, me) - gains_sol // 2
 
     # -- before the first trick --------------------------------------------------------------
 
@@ -78,3 +97,24 @@ class BinokelPlayer(Player):
     def contract_action(self, obs):
         """(action, the value it expects); the desktop expert plays sampled deals out instead."""
         return bidding.contract(obs)
+
+
+def deal_gain(obs, ctx, memory, sampler, rollout, p):
+    """Player p's result of the deal after a rollout: a made or lost game for the soloist, the
+    points taken for a defender who took a trick; durch wins or loses 1000."""
+    took = obs.tricks_won[p] + rollout.tricks[p]
+    if ctx.durch:
+        if p != ctx.soloist:
+            return 0
+        lost = 0
+        for q in range(3):
+            if q != p:
+                lost += obs.tricks_won[q] + rollout.tricks[q]
+        return -1000 if lost else 1000
+    total = memory.cardpts[p] + rollout.pts[p]
+    if took:
+        total += ctx.meld_points[p]
+    if p == ctx.soloist:
+        total += cards.card_points(obs.buried if obs.buried is not None else sampler.buried)
+        return total if took and total >= ctx.bid else -2 * ctx.bid
+    return total if took else 0

@@ -1,7 +1,13 @@
-"""Expert only (desktop): binokel's soloist weighs his contract by playing sampled deals out.
+"""Expert only (desktop): binokel's soloist weighs his contract by playing sampled deals out;
+in the two-hand games, the last tricks its search does not finish are played out.
 
-Loaded by new_player (engine/ai/__init__.py) only for a binokel seat whose level
-has its `contracts` column set (the expert), so the device never imports it.
+Loaded by new_player (engine/ai/__init__.py) only for a level a board does not
+offer (the expert), so the device never imports it.
+
+Two hands (TwoHandExpert): the expert searches the last tricks exactly, with no
+horizon; where that search runs out of nodes, each card is scored by the one
+deal that fits what was seen, played out by rollout.py's model (the points
+both still take).
 
 After burying, the soloist takes bidding.py's trump (or its sure Durch) and
 asks what it is worth: the two other hands are sampled from what he has seen
@@ -32,6 +38,7 @@ from engine.ai import bidding, levels
 from engine.ai.binokel import BinokelPlayer
 from engine.ai.rollout import Rollout
 from engine.ai.sampler import Sampler
+from engine.ai.twohand import TwoHandPlayer
 from engine.rng import Rng
 
 CAL_SLOPE = 98          # percent: calibrated total = CAL_SLOPE% of the model's total + CAL_OFFSET
@@ -62,6 +69,32 @@ class ExpertPlayer(BinokelPlayer):
 
     def contract_action(self, obs):
         return self.expert.contract(obs, self.memory)
+
+
+class TwoHandExpert(TwoHandPlayer):
+    """The two-hand seat of a level a board does not offer: TwoHandPlayer, with every card
+    played out where its search of the last tricks runs out (playout())."""
+
+    def __init__(self, rules, seat, level, seed, options, scratch=None):
+        TwoHandPlayer.__init__(self, rules, seat, level, seed, options, scratch)
+        self.rollout = Rollout(2)
+
+    def fill_context(self, obs, ctx):
+        TwoHandPlayer.fill_context(self, obs, ctx)
+        ctx.playout = None if obs.turnup >= 0 else self.playout     # the last tricks: every card is known
+
+    def playout(self, obs, ctx, sampler, memory, f):
+        """The points this seat takes less the other's if it plays f and the deal is played out."""
+        r = self.rollout
+        if not r.run(sampler.hands, obs.trick, obs.leader, obs.trump, f, obs.player, cards.count(obs.hand)):
+            return 0
+        return r.pts[obs.player] - r.pts[1 - obs.player]
+
+    def play_reason(self, obs, a):
+        ch = self.chooser
+        if ch.rolled:
+            return "played out: nets %+d" % (ch.totals[actions.play_face(a)] // ch.runs)
+        return TwoHandPlayer.play_reason(self, obs, a)
 
 
 class Expert:

@@ -19,8 +19,8 @@
     counts      counts its own card points, so it knocks as soon as it can (hoyle)
     infers      reads voids and short suits from the play (else samples ignore them)
     plans       lays a small meld first when a bigger one can grow out of it later
-    rollouts    plays each sample to the end of the deal (binokel, two-hand last tricks)
-                instead of one trick
+    rollouts    plays each sample to the end of the deal instead of one trick (binokel; in the
+                two-hand games only the expert, where its search of the last tricks runs out)
     keeps       values cards for the melds they may still make (two-hand stock phase)
 
 Columns past these are optional (a shorter row reads 0, see flag()).

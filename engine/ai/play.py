@@ -7,7 +7,9 @@ least useful card. The card's score is the average result of the trick for
 this seat (its points, the right to announce a meld after it in the stock
 phase, a first trick that makes binokel melds count), less what the card
 would still be worth in hand (engine/ai/values.py). When the seat plays last
-the trick needs no sample.
+the trick needs no sample. A level that plays every sample out to the deal's
+end (binokel's hard) scores a card by the context's `playout` instead
+(BinokelPlayer.playout).
 
 Scratch buffers are made once per chooser; a decision allocates nothing per
 sample or per candidate card.
@@ -47,25 +49,25 @@ class Chooser:
         played out (so a screen can redraw); the result is in .chosen."""
         faces = self.candidates(obs)
         self.fill_mine(obs)
-        rollout = ctx.rollout if len(faces) > 1 and samples else None
-        last_to_play = len(obs.trick) == self.players - 1 and rollout is None
+        playout = ctx.playout if len(faces) > 1 and samples else None
+        last_to_play = len(obs.trick) == self.players - 1 and playout is None
         runs = 1 if last_to_play or samples == 0 else samples
         self.runs = runs
-        self.rolled = rollout is not None
+        self.rolled = playout is not None
         for f in faces:
             self.totals[f] = 0
         for _ in range(runs):
             if not last_to_play and samples:
                 sampler.sample(obs, memory, rng, ctx.infers)
             for f in faces:
-                if rollout is not None:
-                    self.totals[f] += self.rollout_value(obs, ctx, sampler, memory, rollout, f)
+                if playout is not None:
+                    self.totals[f] += playout(obs, ctx, sampler, memory, f)
                     yield 1
                 else:
                     self.totals[f] += self.trick_result(obs, ctx, sampler, f, last_to_play or samples)
-            if rollout is None:
+            if playout is None:
                 yield 1
-        self.chosen = self.best_of(obs, memory, faces, runs, ctx, rollout is None)
+        self.chosen = self.best_of(obs, memory, faces, runs, ctx, playout is None)
 
     def best_of(self, obs, memory, faces, runs, ctx, keep):
         best = -1
@@ -98,16 +100,6 @@ class Chooser:
         if obs.tables is not None:
             for r in obs.tables[obs.player]:
                 self.mine[r & 31] += 1
-
-    # -- the whole rest of the deal ---------------------------------------------------------
-
-    def rollout_value(self, obs, ctx, sampler, memory, rollout, f):
-        left = cards.count(obs.hand)
-        if not rollout.run(sampler.hands, obs.trick, obs.leader, obs.trump, f, obs.player, left):
-            return 0
-        if ctx.soloist < 0:                      # two hands: the points both still take
-            return rollout.pts[obs.player] - rollout.pts[1 - obs.player]
-        return binokel_utility(obs, ctx, memory, sampler, rollout)
 
     # -- one trick ---------------------------------------------------------------------
 
@@ -194,31 +186,3 @@ def cheaper(a, b, trump):
         return pa < pb
     return (a & 7) < (b & 7)
 
-
-def binokel_utility(obs, ctx, memory, sampler, rollout):
-    """This seat's deal result after a rollout; a defender also gains by the soloist's loss."""
-    me = obs.player
-    sol = ctx.soloist
-    gains_sol = deal_gain(obs, ctx, memory, sampler, rollout, sol)
-    if me == sol:
-        return gains_sol
-    return deal_gain(obs, ctx, memory, sampler, rollout, me) - gains_sol // 2
-
-
-def deal_gain(obs, ctx, memory, sampler, rollout, p):
-    took = obs.tricks_won[p] + rollout.tricks[p]
-    if ctx.durch:
-        if p != ctx.soloist:
-            return 0
-        lost = 0
-        for q in range(len(obs.tricks_won)):
-            if q != p:
-                lost += obs.tricks_won[q] + rollout.tricks[q]
-        return -1000 if lost else 1000
-    total = memory.cardpts[p] + rollout.pts[p]
-    if took:
-        total += ctx.meld_points[p]
-    if p == ctx.soloist:
-        total += cards.card_points(obs.buried if obs.buried is not None else sampler.buried)
-        return total if took and total >= ctx.bid else -2 * ctx.bid
-    return total if took else 0

@@ -21,7 +21,6 @@ from engine import actions, cards
 from engine.ai import levels, values
 from engine.ai.memory import Memory
 from engine.ai.play import Chooser
-from engine.ai.rollout import Rollout
 from engine.ai.sampler import Sampler
 from engine.rng import Rng
 from engine.rules import find, PLAYERS, KIND, THREE_HAND, OPTIONS, OPT_PACK64
@@ -43,7 +42,7 @@ class Context:
         self.played = None
         self.melds_open = False
         self.infers = True
-        self.rollout = None         # a Rollout when the level plays deals out (binokel)
+        self.playout = None         # binokel's hard: (obs, ctx, sampler, memory, f) -> a card's deal result
         self.durch = False
         self.bid = 0
         self.meld_points = [0, 0, 0]
@@ -67,9 +66,6 @@ class Player:
         # think at the same time may share them (scratch: the app's hint adviser and a seat).
         self.sampler = scratch.sampler if scratch else Sampler(players, three_hand, bool(pack64))
         self.chooser = scratch.chooser if scratch else Chooser(players)
-        self.rollout = None
-        if self.p[levels.ROLLOUTS]:
-            self.rollout = scratch.rollout if scratch and scratch.rollout else Rollout(players)
         self.ctx = Context()
         self.no_memory = bytearray(32)
         self.open_state = None
@@ -172,10 +168,7 @@ class Player:
         ch = self.chooser
         f = actions.play_face(a)
         pts = cards.points(f)
-        if ch.rolled:                       # every sample played out to the deal's end
-            mine = ch.totals[f] // ch.runs
-            if self.ctx.soloist < 0:        # two hands: the points both still take (play.py)
-                return "played out: nets %+d" % mine
+        if ch.rolled:                       # every sample played out to the deal's end (binokel)
             other = -1
             for g in ch.candidates(obs):
                 if g != f and (other < 0 or ch.totals[g] > ch.totals[other]):

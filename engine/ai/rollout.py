@@ -1,11 +1,11 @@
 """Play a sampled deal to its end under the strict rules, every seat by a simple model.
 
-Used by the stronger levels for binokel card play (and the two-hand last
-tricks when no search ends in time): after a candidate card, the rest of the
-deal is played out in each sample (run()), and the candidate is scored by the
-deal's result for this seat. The two-hand search of the last tricks scores the
-positions beyond its horizon by two such playouts written on its rank masks
-(engine/ai/leaf.py playouts()), which only the two-hand games load.
+Used by binokel's hard card play (BinokelPlayer.playout) and, on the desktop
+only, by the expert (engine/ai/expert.py): after a candidate card, the rest of
+the deal is played out in each sample (run()), and the candidate is scored by
+the deal's result for this seat. The two-hand games do not load it: their
+search of the last tricks scores the positions beyond its horizon by two such
+playouts written on its rank masks (engine/ai/leaf.py playouts()).
 
 The followers' model is engine/ai/play.py's (Chooser.model_card with strict
 rules), written out here on suit counts because a rollout is the AI's inner

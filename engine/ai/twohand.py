@@ -64,7 +64,6 @@ class TwoHandPlayer(Player):
         stock = obs.turnup >= 0
         ctx.strict = not stock
         ctx.melds_open = stock and bool(self.p[levels.KEEPS])
-        ctx.rollout = None if stock else self.rollout      # the last tricks: every card is known
         ctx.soloist = -1
         held = cards.count(obs.hand) + len(obs.tables[self.seat])
         ctx.last_trick = not stock and held == 1

@@ -132,7 +132,7 @@ def lookahead_alloc(seat, obs, reps):
 
 def rollout_alloc(seat, obs, reps):
     """Rollout.run() for every candidate of obs, on one sample, reps times; then the
-    same through Chooser.rollout_value() (the run and the deal's scoring)."""
+    same through the seat's playout() (the run and the deal's scoring)."""
     ctx, faces = _sampled(seat, obs)
     r = seat.rollout
     s = seat.sampler
@@ -161,12 +161,15 @@ def rollout_alloc(seat, obs, reps):
                 ok += 1
         return ok
     grew, ok = _grow(run, 0, reps)
-    chooser = seat.chooser
     memory = seat.memory
+    playout = getattr(seat, "playout", None)
 
     def value(_):
         for f in faces:
-            chooser.rollout_value(obs, ctx, s, memory, r, f)
+            if playout:
+                playout(obs, ctx, s, memory, f)
+            else:                           # before BinokelPlayer.playout
+                seat.chooser.rollout_value(obs, ctx, s, memory, r, f)
         return len(faces)
     grew_v, nv = _grow(value, 0, reps)
     return {"rollouts": reps * len(faces), "complete": ok, "cards_per_rollout": per_run,
@@ -211,10 +214,6 @@ def ai_memory(task):
     s, obs = find_decision("french", "hard", 3, lambda o: o.turnup >= 0 and not o.trick)
     loops["trick_french_stock"] = lookahead_alloc(s, obs, reps)
     loops["sample_french_stock"] = sampler_alloc(s, obs, reps)
-    # hoyle's last tricks beyond the solver's reach: two-hand rollouts (hard)
-    s, obs = find_decision("hoyle", "hard", 3, lambda o: o.turnup < 0 and cards.count(o.hand) >= 8)
-    if s is not None:
-        loops["rollout_hoyle_last_tricks"] = rollout_alloc(s, obs, reps)
     out["loops"] = loops
     return out
 
@@ -237,10 +236,10 @@ METHODS = {
                       "SAMD51 scaled by the pystone runs around them (calibration.method; the node "
                       "budgets are in engine/ai/levels.py)",
     "rollouts": "one sample from the seat's own sampler at its first card decision of a deal (binokel "
-                "hard, 10+ cards in hand; hoyle hard, last tricks beyond the solver: 8+ cards); "
+                "hard, 10+ cards in hand; the two-hand levels a board offers play nothing out); "
                 "Rollout.run() for every candidate card, reps times after one warm-up call; "
                 "gc.mem_alloc() growth divided by the rollouts and by the cards they played (every "
-                "card left in the sample); value_bytes: the same through Chooser.rollout_value() "
+                "card left in the sample); value_bytes: the same through the seat's playout() "
                 "(run and deal scoring) per call",
     "one_trick_lookahead": "one sample at a seat's card decision (binokel normal, first trick; "
                            "french hard, stock phase, leading); Chooser.trick_result(obs, ctx, "
