@@ -6,7 +6,8 @@ import pytest
 
 from engine import actions, cards
 from engine.ai import new_player, levels, LEVELS, DEVICE_LEVELS
-from engine.ai.memory import Memory
+from engine.ai.binokel import BinokelMemory
+from engine.ai.twohand import TwoHandMemory
 from engine.ai.sampler import Sampler
 from engine.rng import Rng
 from engine.rules import kind, new_game, THREE_HAND
@@ -226,10 +227,12 @@ def test_memory_counts_card_points_like_the_engine():
 
 
 def test_memory_reset_each_deal():
-    m = Memory(2, False, 12)
+    m = TwoHandMemory(2, 12)
     m.played[5] = 2
+    m.known[1][7] = 1
+    m.turnup = 9
     m.reset(3)
-    assert bytes(m.played) == bytes(32) and m.deal == 3
+    assert bytes(m.played) == bytes(32) == bytes(m.known[1]) and m.deal == 3 and m.turnup == -1
 
 
 def test_memory_reads_binokel_melds_by_kind_not_by_name():
@@ -244,7 +247,7 @@ def test_memory_reads_binokel_melds_by_kind_not_by_name():
     assert len(kinds) > 1
 
     def known(melds):
-        m = Memory(3, True, 0)
+        m = BinokelMemory(3, 0)
         o = copy.copy(obs)
         o.melds = melds
         m.update(o)
@@ -259,11 +262,16 @@ def test_memory_reads_binokel_melds_by_kind_not_by_name():
 
 
 def test_only_the_expert_sets_the_desktop_columns():
-    """The device levels read 0 in the contracts column, so they never load engine/ai/expert.py."""
+    """The device levels read 0 in the contracts column and their seats are not engine/ai/expert.py's,
+    so a board never loads it; the expert's are, in every rule set."""
     for level in DEVICE_LEVELS:
         p = levels.params(level)
         assert levels.flag(p, levels.CONTRACTS) == 0
+        for rules in ("hoyle", "french", "binokel"):
+            assert type(new_player(rules, 0, level, 1)).__module__ != "engine.ai.expert"
     assert levels.flag(levels.params("expert"), levels.CONTRACTS) > 0
+    for rules in ("hoyle", "french", "binokel"):
+        assert type(new_player(rules, 0, "expert", 1)).__module__ == "engine.ai.expert"
     assert not hasattr(new_player("hoyle", 0, "expert", 1), "expert")     # binokel only
     assert hasattr(new_player("binokel", 0, "expert", 1), "expert")
 

@@ -25,8 +25,8 @@ memory of the deal). Before each decision the other seats of a two-hand game
 ponder to the end (TwoHandPlayer.pondering, levels.py `ponder`), as if the
 seat deciding took as long as that needs; its time is not in the clocks. A
 game stops after 60 deals, won by nobody. --open-a
-sets A's `open_state` to the real state before each decision: a desktop
-measure of what seeing all cards is worth (AI levels only).
+makes A's sampler deal the real cards (open_cards()): a desktop measure of
+what seeing all cards is worth (AI levels only).
 
 The summary (text, or one JSON object with --json) gives wins, A's win rate
 over decided games with a Wilson 95% interval, points per deal, the mean
@@ -40,7 +40,7 @@ import math
 import sys
 import time
 
-from engine import ai, rules
+from engine import ai, cards, rules
 from engine.binokel import Binokel, CONTRACT_DURCH
 from engine.rules import RULE_SETS, new_game, option_bits
 from engine.state import PH_BETWEEN, IllegalAction
@@ -133,11 +133,28 @@ def make_player(name, rules, seat, game_seed, options):
     return ai.new_player(rules, seat, name, seed, options)
 
 
+def open_cards(player, state):
+    """An AI player whose every sample is the real deal of `state` (a game in progress): its
+    sampler's sample() fills the hidden hands (and binokel's buried cards) from the state."""
+    sampler = player.sampler
+
+    def sample(obs, memory, rng, use_caps=True):
+        for p, hand in enumerate(sampler.hands):
+            hand[:] = state.hands[p]
+        if player.players == 3:
+            sampler.buried[:] = state.buried if state.dabb_shown else cards.counts_of(state.dabb)
+        return True
+    sampler.sample = sample
+
+
 def play_game(match, seed, sides, clocks):
     """Play one game; sides[seat] is "a" or "b". Returns the final state."""
     rules, options = match["rules"], match["options"]
     state = new_game(rules, seed, options)
     players = [make_player(match[side], rules, p, seed, options) for p, side in enumerate(sides)]
+    for player, side in zip(players, sides):
+        if match["open_a"] and side == "a":
+            open_cards(player, state)
     while not state.is_game_over():
         if state.phase == PH_BETWEEN and state.deal_number >= MAX_DEALS:
             break                                   # capped: won by nobody
@@ -147,8 +164,6 @@ def play_game(match, seed, sides, clocks):
                 for _ in other.pondering(state.observation(q)):
                     pass
         obs = state.observation(p)
-        if match["open_a"] and sides[p] == "a":
-            players[p].open_state = state
         t0 = time.perf_counter()
         action = players[p].choose(obs)
         clocks[sides[p]].add(time.perf_counter() - t0)

@@ -1,7 +1,7 @@
 """Two fixed baseline players for the arena (desktop only): `random` and `greedy`.
 
 Both decide from the Observation alone (engine/observation.py), expose
-`choose(obs)` and `open_state = None` like an engine.ai player, and are
+`choose(obs)` like an engine.ai player, and are
 deterministic given their seed. They never change, so an AI's results
 against them can be compared over time.
 
@@ -51,7 +51,6 @@ def new_baseline(name, seed):
 class RandomPlayer:
     def __init__(self, seed):
         self.rng = Rng(seed & 0xFFFFFFFF)
-        self.open_state = None
 
     def choose(self, obs):
         return obs.legal[self.rng.below(len(obs.legal))]
@@ -81,9 +80,6 @@ def best_trump(hand):
 
 
 class GreedyPlayer:
-    def __init__(self):
-        self.open_state = None
-
     def choose(self, obs):
         handler = {PH_PLAY: self.play, PH_ANNOUNCE: self.announce, PH_BID: self.bid,
                    PH_BURY: self.bury, PH_CONTRACT: self.contract}.get(obs.phase)

@@ -6,6 +6,7 @@ load this module (nor engine/ai/bidding.py and engine/melds.py).
 
 from engine import actions, cards
 from engine.ai import levels, bidding
+from engine.ai.memory import Memory
 from engine.ai.player import Player
 from engine.ai.rollout import Rollout
 from engine.binokel import CONTRACT_DURCH
@@ -14,7 +15,37 @@ _SOLOIST_FIRST_TRICK = 150
 _DURCH_TRICK = 500
 
 
+class BinokelMemory(Memory):
+    """A binokel seat's memory (engine/ai/memory.py) with the shown melds, whose cards their
+    players surely hold, and the Dabb's owner."""
+
+    def reset(self, deal):
+        Memory.reset(self, deal)
+        self.dabb_owner = -1
+        self.melds_seen = False
+
+    def update_shown(self, obs):
+        if obs.dabb is not None and obs.soloist >= 0:
+            self.dabb_owner = obs.soloist
+        if obs.melds is not None and not self.melds_seen:
+            self.melds_seen = True       # shown once, before the first lead
+            from engine.melds import KINDS     # (a meld is (name, points, faces, kind))
+            for p in range(3):
+                for kind in range(KINDS):
+                    # A card serves once per meld type: count within a type, not across.
+                    shown = bytearray(32)
+                    for _name, _pts, faces, k in obs.melds[p]:
+                        if k == kind:
+                            for f in faces:
+                                shown[f] += 1
+                    for f in range(32):
+                        if shown[f] > self.known[p][f]:
+                            self.known[p][f] = min(2, shown[f])
+
+
 class BinokelPlayer(Player):
+    MEMORY = BinokelMemory
+
     def __init__(self, rules, seat, level, seed, options, scratch=None):
         Player.__init__(self, rules, seat, level, seed, options, scratch)
         self.rollout = None         # a level that plays its samples out: the Rollout (scratch's if it has one)
@@ -26,12 +57,6 @@ class BinokelPlayer(Player):
 
     def samples(self, obs):
         return levels.flag(self.p, levels.BSAMPLES) or self.p[levels.SAMPLES]
-
-    def true_sample(self, obs, memory, rng, use_caps=True):
-        Player.true_sample(self, obs, memory, rng, use_caps)
-        state = self.open_state
-        self.sampler.buried[:] = state.buried if state.dabb_shown else cards.counts_of(state.dabb)
-        return True
 
     def fill_context(self, obs, ctx):
         me = self.seat

@@ -15,6 +15,10 @@ nothing higher in that suit, and so on.
                      (8: no limit, 0: void in s)
     cardpts[p]       card points of the tricks p took, as remembered
     complete         False if a trick was missed (then the count is unsure)
+
+What only one kind of game shows (the two-hand table cards and turn-up, binokel's
+melds and Dabb) is read by a subclass's update_shown(): TwoHandMemory in
+engine/ai/twohand.py, BinokelMemory in engine/ai/binokel.py.
 """
 
 from engine import cards, tricks
@@ -23,11 +27,9 @@ _NO_CAP = 8
 
 
 class Memory:
-    def __init__(self, players, three_hand, stock_tricks):
-        """players: 2 or 3 (engine/rules.py PLAYERS); three_hand: the rule set's KIND is
-        THREE_HAND (binokel: no stock or table cards, a Dabb)."""
+    def __init__(self, players, stock_tricks):
+        """players: 2 or 3 (engine/rules.py PLAYERS)."""
         self.players = players
-        self.three_hand = three_hand
         self.stock_tricks = stock_tricks     # tricks played under free rules (two-hand stock phase)
         self.played = bytearray(32)
         self.known = [bytearray(32) for _ in range(players)]
@@ -40,10 +42,6 @@ class Memory:
         self.tricks = 0
         self.pending = 0             # cards of the trick in progress already seen
         self.complete = True
-        self.turnup = -1
-        self.deal_points = None      # deal points at the last observation (who just scored)
-        self.dabb_owner = -1
-        self.melds_seen = False
         for i in range(32):
             self.played[i] = 0
         for p in range(self.players):
@@ -60,10 +58,7 @@ class Memory:
         if obs.deal_number != self.deal:
             self.reset(obs.deal_number)
         # What was shown (melds, an exchange) happened before the cards now on view were played.
-        if self.three_hand:
-            self.update_binokel(obs)
-        else:
-            self.update_two_hand(obs)
+        self.update_shown(obs)
         done = sum(obs.tricks_won)
         if done > self.tricks:
             if done == self.tricks + 1 and obs.last_trick:
@@ -108,61 +103,13 @@ class Memory:
         elif best >> 3 == led and not tricks.beats(f, best, trump):
             self.limit(p, led, (best & 7) + 1)             # could not beat in the suit led
 
+    def update_shown(self, obs):
+        """Hook: what the kind of game shows besides the tricks."""
+        raise NotImplementedError
+
     def limit(self, p, suit, cap):
         if cap < self.cap[p * 4 + suit]:
             self.cap[p * 4 + suit] = cap
-
-    def update_two_hand(self, obs):
-        for p in range(self.players):
-            table = obs.tables[p]
-            for r in table:
-                f = r & 31
-                n = 0
-                for r2 in table:
-                    if r2 & 31 == f:
-                        n += 1
-                if self.known[p][f] < n:
-                    self.known[p][f] = n
-        if obs.turnup >= 0:
-            if self.turnup >= 0 and obs.turnup != self.turnup:
-                self.exchanged(obs)
-            self.turnup = obs.turnup
-            self.deal_points = obs.deal_points
-        elif self.turnup >= 0 and obs.turnup_taker is not None:
-            taker, face = obs.turnup_taker
-            self.add_known(taker, face)
-            if obs.shown_card >= 0:
-                self.add_known(1 - taker, obs.shown_card)
-            self.turnup = -1
-
-    def exchanged(self, obs):
-        """The turn-up changed: whoever swapped the nine (and scored its 10) took the old turn-up."""
-        other = 1 - obs.player
-        before = self.deal_points
-        if before is not None and obs.deal_points[other] > before[other]:
-            self.add_known(other, self.turnup)
-
-    def add_known(self, p, f):
-        if self.known[p][f] < 2:
-            self.known[p][f] += 1
-
-    def update_binokel(self, obs):
-        if obs.dabb is not None and obs.soloist >= 0:
-            self.dabb_owner = obs.soloist
-        if obs.melds is not None and not self.melds_seen:
-            self.melds_seen = True       # shown once, before the first lead
-            from engine.melds import KINDS     # binokel only (a meld is (name, points, faces, kind))
-            for p in range(self.players):
-                for kind in range(KINDS):
-                    # A card serves once per meld type: count within a type, not across.
-                    shown = bytearray(32)
-                    for _name, _pts, faces, k in obs.melds[p]:
-                        if k == kind:
-                            for f in faces:
-                                shown[f] += 1
-                    for f in range(32):
-                        if shown[f] > self.known[p][f]:
-                            self.known[p][f] = min(2, shown[f])
 
     # -- questions ------------------------------------------------------------
 

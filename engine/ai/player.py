@@ -7,19 +7,20 @@
     hint(obs)      the same, as (action, one-line reason) for the player's hint button
 
 Player holds what every rule set shares (the memory, the sampler, card play);
-what only one kind of game decides is in a subclass, so a game loads only its
-own: TwoHandPlayer (engine/ai/twohand.py: announcements, knocking, the exact
-endgame) and BinokelPlayer (engine/ai/binokel.py: bidding, burying, the
-contract). new_player (engine/ai/__init__.py) picks one.
+what only one kind of game decides or remembers is in a subclass, so a game
+loads only its own: TwoHandPlayer (engine/ai/twohand.py: announcements,
+knocking, the exact endgame; its MEMORY, TwoHandMemory, reads the table and
+the turn-up) and BinokelPlayer (engine/ai/binokel.py: bidding, burying, the
+contract, the playouts; BinokelMemory reads the shown melds). new_player
+(engine/ai/__init__.py) picks one.
 
-A player sees only what its observations show; `open_state` (the real game
-state) is set only by the desktop arena to measure what seeing every card
-would be worth, and then the sampler deals the true cards.
+A player sees only what its observations show (the desktop arena's --open-a
+replaces its sampler's sample() with the real deal, to measure what seeing
+every card would be worth).
 """
 
 from engine import actions, cards
 from engine.ai import levels, values
-from engine.ai.memory import Memory
 from engine.ai.play import Chooser
 from engine.ai.sampler import Sampler
 from engine.rng import Rng
@@ -39,9 +40,7 @@ class Context:
         self.win_bonus = 0
         self.lose_bonus = 0
         self.soloist = -1
-        self.played = None
         self.melds_open = False
-        self.infers = True
         self.playout = None         # binokel's hard: (obs, ctx, sampler, memory, f) -> a card's deal result
         self.durch = False
         self.bid = 0
@@ -61,14 +60,14 @@ class Player:
         three_hand = game[KIND] == THREE_HAND
         pack64 = options & game[OPTIONS] & OPT_PACK64
         stock_tricks = 0 if three_hand else (20 if pack64 else 12)   # binokel has no stock
-        self.memory = Memory(players, three_hand, stock_tricks)
+        self.memory = self.MEMORY(players, stock_tricks)     # the subclass's kind of Memory
         # Working buffers, rewritten by every decision that uses them, so two seats that never
         # think at the same time may share them (scratch: the app's hint adviser and a seat).
         self.sampler = scratch.sampler if scratch else Sampler(players, three_hand, bool(pack64))
         self.chooser = scratch.chooser if scratch else Chooser(players)
-        self.ctx = Context()
-        self.no_memory = bytearray(32)
-        self.open_state = None
+        ctx = self.ctx = Context()
+        ctx.played = self.memory.played     # all 0 at a level without memory (observe())
+        ctx.infers = bool(self.p[levels.INFERS])
         self.solver = None
         self.solver_deal = -1
         self.decision = -1
@@ -117,14 +116,9 @@ class Player:
         self.decision = obs.legal[0]
         self.why = "the only choice" if obs.phase != PH_BETWEEN else "deal the next hand"
 
-    # -- knocking (hoyle; the app asks can_knock() in every game, for its hint) -----------
-
-    def my_count(self, obs):
-        return obs.scores[self.seat] + self.memory.cardpts[self.seat]
-
     def can_knock(self, obs):
-        return (self.p[levels.COUNTS] and self.p[levels.MEMORY] and self.memory.complete
-                and actions.KNOCK in obs.legal and self.my_count(obs) >= obs.target)
+        """The app asks it in every game, for its hint; only hoyle knocks (TwoHandPlayer)."""
+        return False
 
     # -- card play ------------------------------------------------------------------------
 
@@ -132,8 +126,6 @@ class Player:
         """Sampled deals decide the card (the subclasses may answer first)."""
         ctx = self.context(obs)
         samples = self.samples(obs)
-        if self.open_state is not None:
-            self.sampler.sample = self.true_sample
         for step in self.chooser.choosing(obs, self.memory, self.sampler, self.rng, samples, ctx):
             yield step
         self.decision = self.chooser.chosen
@@ -144,23 +136,12 @@ class Player:
         return self.p[levels.SAMPLES]
 
     def context(self, obs):
-        ctx = self.ctx
-        ctx.played = self.memory.played if self.p[levels.MEMORY] else self.no_memory
-        ctx.infers = bool(self.p[levels.INFERS])
-        self.fill_context(obs, ctx)
-        return ctx
+        self.fill_context(obs, self.ctx)
+        return self.ctx
 
     def fill_context(self, obs, ctx):
         """Hook: the rule set's part of the Context."""
         raise NotImplementedError
-
-    def true_sample(self, obs, memory, rng, use_caps=True):
-        """Open cards (desktop measurement): the sample is the real deal."""
-        state = self.open_state
-        for p in range(self.players):
-            hand = self.sampler.hands[p]
-            hand[:] = state.hands[p]
-        return True
 
     def play_reason(self, obs, a):
         """What the chooser weighed for card a, in a line of the screen (the hint's reason)."""

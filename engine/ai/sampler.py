@@ -39,7 +39,7 @@ class Sampler:
         self.pack = cards.new_pack(pack64)
         self.hands = [bytearray(32) for _ in range(players)]
         self.buried = bytearray(32)
-        self.stock = bytearray(48)
+        self.stock = bytearray(0 if three_hand else 48)
         self.nstock = 0
         self.pool = bytearray(32)
         self.need = bytearray(_LOCATIONS)

@@ -7,7 +7,9 @@ loads this module (nor engine/ai/announce.py, the meld data and engine/table.py)
 from engine import actions, cards, tricks
 from engine import melddata as T
 from engine.ai import levels, announce
+from engine.ai.memory import Memory
 from engine.ai.player import Player
+from engine.ai.sampler import copies
 from engine.rules import state_class, OPT_PACK64
 from engine.table import TableCards
 
@@ -16,7 +18,50 @@ _ENDGAME_SLICE = 200      # solver nodes between two checks of the search's budg
 _YIELD_NODES = 50         # solver nodes between two yields to the screen (a SAMD51's 50 ms or so)
 
 
+class TwoHandMemory(Memory):
+    """A two-hand seat's memory (engine/ai/memory.py) with what the table shows: the cards a
+    player laid out in melds, the turn-up and who took it, the card shown for it."""
+
+    def reset(self, deal):
+        Memory.reset(self, deal)
+        self.turnup = -1
+        self.deal_points = None      # deal points at the last observation (who just scored)
+
+    def update_shown(self, obs):
+        for p in range(2):
+            table = obs.tables[p]
+            known = self.known[p]
+            for r in table:
+                n = copies(table, r & 31)
+                if known[r & 31] < n:
+                    known[r & 31] = n
+        if obs.turnup >= 0:
+            if self.turnup >= 0 and obs.turnup != self.turnup:
+                self.exchanged(obs)
+            self.turnup = obs.turnup
+            self.deal_points = obs.deal_points
+        elif self.turnup >= 0 and obs.turnup_taker is not None:
+            taker, face = obs.turnup_taker
+            self.add_known(taker, face)
+            if obs.shown_card >= 0:
+                self.add_known(1 - taker, obs.shown_card)
+            self.turnup = -1
+
+    def exchanged(self, obs):
+        """The turn-up changed: whoever swapped the nine (and scored its 10) took the old turn-up."""
+        other = 1 - obs.player
+        before = self.deal_points
+        if before is not None and obs.deal_points[other] > before[other]:
+            self.add_known(other, self.turnup)
+
+    def add_known(self, p, f):
+        if self.known[p][f] < 2:
+            self.known[p][f] += 1
+
+
 class TwoHandPlayer(Player):
+    MEMORY = TwoHandMemory
+
     def __init__(self, rules, seat, level, seed, options, scratch=None):
         Player.__init__(self, rules, seat, level, seed, options, scratch)
         self.table = scratch.table if scratch else TableCards()      # scratch: a table, to look for melds
@@ -31,6 +76,13 @@ class TwoHandPlayer(Player):
         self.endgame_limit = self.endgame_nodes = 0     # search_endgame()'s budget and spending
 
     # -- knocking (hoyle) ----------------------------------------------------------------
+
+    def my_count(self, obs):
+        return obs.scores[self.seat] + self.memory.cardpts[self.seat]
+
+    def can_knock(self, obs):
+        return (self.p[levels.COUNTS] and self.p[levels.MEMORY] and self.memory.complete
+                and actions.KNOCK in obs.legal and self.my_count(obs) >= obs.target)
 
     def final_knock(self, obs):
         if self.can_knock(obs):
@@ -109,9 +161,7 @@ class TwoHandPlayer(Player):
         or the search pondered for this position (pondering()) taken over. Leaves .decision -1
         if not even one search ends."""
         self.decision = -1
-        if self.open_state is not None:
-            self.true_sample(obs, self.memory, self.rng)
-        elif not self.sampler.sample(obs, self.memory, self.rng):
+        if not self.sampler.sample(obs, self.memory, self.rng):
             self.ponder_search = None
             return
         search = self.ponder_search
@@ -258,8 +308,8 @@ class TwoHandPlayer(Player):
         self.chooser.fill_mine(obs)         # the hand and this seat's melded cards
         mine = self.chooser.mine
         left = (obs.stock_left + 1) // 2 if self.p[levels.PLANS] else 0
-        played = self.memory.played if self.p[levels.MEMORY] else self.no_memory
-        a, pts = announce.choose(obs, self.kinds_by_trump[obs.trump], self.kind_count, mine, left, played)
+        a, pts = announce.choose(obs, self.kinds_by_trump[obs.trump], self.kind_count, mine, left,
+                                 self.memory.played)
         self.decision = a
         if a == actions.PASS:
             self.why = "nothing worth announcing"
