@@ -36,7 +36,7 @@ MIN_CIRCUITPYTHON = 9
 MARKER = "binocle-update" + manifest.TMP_SUFFIX
 BOOT_OUT = "boot_out.txt"
 # Board profiles whose memory holds the two-hand games from .mpy files and may not from .py
-# (README, Memory on the board: about 149 KB of pool from .py, where such a board may have 144.5).
+# (README, Memory on the board: 145-147 KB of pool from .py, where such a board may have 144.5).
 PY_SHORT = ("pybadge", "pygamer")
 
 
