@@ -157,6 +157,21 @@ def test_text_report(capsys):
 
 # -- binokel ----------------------------------------------------------------------------
 
+def test_a_binokel_run_paired_with_an_earlier_one(capsys, tmp_path):
+    """Binokel gives A's lead seed by seed too (the mean of a seed's three games against its
+    reference game), so two versions' runs pair as the two-hand games' do."""
+    argv = ("--rules", "binokel", "--a", "greedy", "--b", "random", "--games", "6", "--seed", "5")
+    first = run(capsys, *argv)
+    assert sorted(first["per_seed_points_diff"], key=int) == ["5", "6"]
+    path = tmp_path / "first.json"
+    path.write_text(json.dumps(first))
+    again = run(capsys, *(argv + ("--paired-with", str(path))))["paired_with"]
+    assert again["seeds"] == 2 and again["points_diff_change"] == 0 and again["per_seed_spread"] == 0
+    assert arena.main(["--rules", "hoyle", "--a", "greedy", "--b", "random", "--games", "2",
+                       "--paired-with", str(path)]) == 2
+    assert "other rules" in capsys.readouterr().err
+
+
 def test_binokel_arena_reports_contracts(capsys):
     s = run(capsys, "--rules", "binokel", "--a", "greedy", "--b", "random", "--games", "6", "--seed", "2")
     check_consistent(s)

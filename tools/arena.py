@@ -282,9 +282,6 @@ def two_hand_summary(games):
 
 def load_paired(path, match):
     """The per-seed differences of an earlier `--json` run of the same rules (--paired-with)."""
-    if three_hand(match):
-        raise cli.UsageError("--paired-with is for hoyle and french: binokel's games are paired "
-                             "with their reference games already")
     try:
         with open(path) as f:
             other = json.load(f)
@@ -293,7 +290,7 @@ def load_paired(path, match):
     except OSError as e:
         raise cli.UsageError("cannot read %s: %s" % (path, e.strerror or e))
     except (ValueError, KeyError, TypeError, AttributeError):
-        raise cli.UsageError("%s is not the --json output of a hoyle or french arena" % path)
+        raise cli.UsageError("%s is not the --json output of an arena" % path)
     if not same or other.get("options", 0) != match["options"]:
         raise cli.UsageError("%s is a match of other rules or options" % path)
     return seeds
@@ -345,6 +342,7 @@ def binokel_summary(games, refs):
     ref_wins = ref_decided = ref_deals = a_pts = b_pts = 0
     a_contracts, b_contracts = new_contracts(), new_contracts()
     diffs = []
+    per_seed = {}          # a seed's games (A in each seat) against its reference game
     for g in games:
         r, ref = g["a_seat"], refs[g["seed"]]
         ref_decided += ref["winner"] >= 0
@@ -359,6 +357,7 @@ def binokel_summary(games, refs):
         d = paired_diff(g, ref)
         if d is not None:
             diffs.append(d)
+            per_seed.setdefault(g["seed"], []).append(d)
     deals = sum(g["deals"] for g in games)
     diff, ci = mean_ci(diffs)
     out = win_summary(a_wins, b_wins)
@@ -367,6 +366,7 @@ def binokel_summary(games, refs):
                 "reference_games": len(refs), "deals": deals, "reference_deals": ref_deals // 3,
                 "a_points_per_deal": ratio(a_pts, deals), "b_points_per_deal": ratio(b_pts, ref_deals),
                 "points_diff_per_deal": diff, "points_diff_ci95": ci,
+                "per_seed_points_diff": {str(s): round(sum(v) / len(v), 4) for s, v in sorted(per_seed.items())},
                 "a_contracts": a_contracts, "b_contracts": b_contracts})
     return out
 
