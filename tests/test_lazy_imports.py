@@ -24,7 +24,7 @@ print(" ".join(sorted(m for m in sys.modules if m.split(".")[0] == "engine")))
 TWO_HAND_ONLY = {"engine.twohand", "engine.table", "engine.melddata", "engine.ai.twohand", "engine.ai.announce",
                  "engine.ai.endgame", "engine.ai.leaf"}
 BINOKEL_ONLY = {"engine.binokel", "engine.melds", "engine.melddata_binokel", "engine.ai.binokel",
-                "engine.ai.bidding"}
+                "engine.ai.bidding", "engine.ai.rollout"}      # rollout: hard's playouts (binokel only)
 OWN = {"hoyle": {"engine.hoyle", "engine.melddata_hoyle"}, "french": {"engine.french", "engine.melddata_french"},
        "binokel": set()}
 

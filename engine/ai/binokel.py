@@ -1,7 +1,8 @@
-"""The AI seat of binokel: bidding, burying, the contract, and what a trick is worth to it.
+"""The AI seat of binokel: bidding, burying, the contract, what a trick is worth to it, the
+deal's result after a playout, and what the shown melds tell (BinokelMemory).
 
 What every rule set shares is in engine/ai/player.py; the two-hand games never
-load this module (nor engine/ai/bidding.py and engine/melds.py).
+load this module (nor engine/ai/bidding.py, engine/ai/rollout.py and engine/melds.py).
 """
 
 from engine import actions, cards

@@ -1,7 +1,10 @@
-"""The AI seat of the two-hand games (hoyle, french): announcements, knocking, the exact endgame.
+"""The AI seat of the two-hand games (hoyle, french): announcements, knocking, the exact endgame,
+and what the table shows (TwoHandMemory).
 
 What every rule set shares is in engine/ai/player.py; a binokel game never
-loads this module (nor engine/ai/announce.py, the meld data and engine/table.py).
+loads this module (nor engine/ai/announce.py, the meld data and engine/table.py),
+and a two-hand game never loads engine/ai/rollout.py: hard's search of the last
+tricks decides there.
 """
 
 from engine import actions, cards, tricks
