@@ -51,5 +51,13 @@ def new_solver(rules, *level_names):
     one 2 KB block, which a heap broken up by a deal in progress may no longer hold."""
     if kind(rules) == THREE_HAND:
         return None
-    from engine.ai.endgame import solver_for
-    return solver_for(level_names)
+    bits = tricks = 0
+    for name in level_names:
+        p = levels.params(name)
+        if p[levels.ENDGAME]:
+            bits = max(bits, p[levels.TT_BITS])
+            tricks = max(tricks, p[levels.ENDGAME])
+    if not bits:
+        return None
+    from engine.ai.endgame import Solver
+    return Solver(bits, tricks)

@@ -42,7 +42,6 @@ passes the check with odds of 2**-29 a probe. Heap (MicroPython wasm32, gc.mem_a
 collection off): Solver(9, 12) 7,872 bytes (8: 5,840; 10: 11,968): 8 bytes an entry + 3.8 KB, the
 stacks 80 bytes a trick. start() and step() allocate nothing; solve() its result tuple."""
 
-from engine.ai import levels
 from engine.ai.leaf import playouts, score
 from engine.cards import RANK_POINTS
 from engine.rng import Rng
@@ -398,14 +397,3 @@ class Solver:
         q = 32 - p * 32
         return (self.hand[p * 32 + f + 1] and self.hand[q + f] == 0 and self.hand[q + f + 1] == 0
                 and lead != f and lead != f + 1)
-
-
-def solver_for(level_names):
-    """new_solver()'s Solver for these levels (engine/ai/__init__.py), None if none solves."""
-    bits = tricks = 0
-    for name in level_names:
-        p = levels.params(name)
-        if p[levels.ENDGAME]:
-            bits = max(bits, p[levels.TT_BITS])
-            tricks = max(tricks, p[levels.ENDGAME])
-    return Solver(bits, tricks) if bits else None
