@@ -187,6 +187,17 @@ def test_the_board_keeps_names_in_tables_that_double():
     assert uimem.board_names_bytes(1100) == 144 + 272 + 512 + 992 + 1952 + 3872
 
 
+def test_each_moment_is_the_median_of_the_sessions():
+    """A moment as measured in the session giving its median: an outlier of one session (the
+    collector keeping a dead block) does not reach the figures."""
+    a = {("title", 0): (100, "title", {}), ("peak 1", 1): (900, "action 3", {"x": 1})}
+    b = {("title", 0): (104, "title", {}), ("peak 1", 1): (5000, "action 9", {"x": 2})}
+    c = {("title", 0): (96, "title", {}), ("peak 1", 1): (905, "action 3", {"x": 3})}
+    m = uimem.median_moments([a, b, c])
+    assert m == {("title", 0): (100, "title", {}), ("peak 1", 1): (905, "action 3", {"x": 3})}
+    assert uimem.median_moments([a]) == a
+
+
 def test_a_session_is_measured_moment_by_moment():
     work = tempfile.mkdtemp(prefix="uimem-test-")
     try:

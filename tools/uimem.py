@@ -1,4 +1,4 @@
-"""The game's heap on a PyBadge, moment by moment: python -m tools ui-memory [--rules R] [--json]
+"""The game's heap on a PyBadge, moment by moment: python -m tools ui-memory [--rules R] [--runs N] [--json]
 
 Runs the game as the board does, under MicroPython's WASI build (tools/mpy.py): on the drive
 that `python -m tools bundle` makes (once with its .py files, once with .mpy files from PyPI's
@@ -18,6 +18,10 @@ board's buttons, the board's clock taking a millisecond a reading (the AI thinks
       after every action).
   run 2, the board on again (the same drive and nvm): the title; the saved game continued;
       6 actions more; back to the title (New game, Yes); the statistics.
+
+The two runs are played --runs times (3), each time on a drive built anew, and each moment
+is their median (median_moments(): the same session keeps a few hundred bytes more or less
+from one time to the next, now and then kilobytes at one moment).
 
 After each action, and on each of those screens, the heap is collected and its live bytes
 since the baseline read; two things the measuring MicroPython holds otherwise than the board
@@ -293,24 +297,45 @@ def moments(run1, run2):
     return out
 
 
-def measure(tree, rules_list, work, seed=-1, echo=None, kinds=KINDS):
-    """{rules: {kind: {...}}} for each rule set, .mpy and .py (kinds)."""
+def measure(tree, rules_list, work, seed=-1, echo=None, kinds=KINDS, runs=1):
+    """{rules: {kind: {...}}} for each rule set, .mpy and .py (kinds); each moment the median
+    of `runs` sessions, each on a drive built anew (see median_moments())."""
     shape = startup_shape(tree)
     found = {}
     for kind in kinds:
         for rules in rules_list:
-            drive = os.path.join(work, "drive-" + kind)
-            if os.path.exists(drive):
-                shutil.rmtree(drive)
-            build_drive(tree, drive, kind)
-            write_guest(work, drive)
-            if echo:
-                echo("%s .%s ..." % (rules, kind))
-            rows1, notes1 = parse(run_guest(drive, work, rules, 1, seed, shape))
-            rows2, notes2 = parse(run_guest(drive, work, rules, 2, seed, shape))
+            sessions, notes = [], []
+            for n in range(runs):
+                drive = os.path.join(work, "drive-" + kind)
+                for old in (drive, os.path.join(work, "nvm.bin")):
+                    if os.path.isdir(old):
+                        shutil.rmtree(old)
+                    elif os.path.exists(old):
+                        os.remove(old)
+                build_drive(tree, drive, kind)
+                write_guest(work, drive)
+                if echo:
+                    echo("%s .%s ... %d of %d" % (rules, kind, n + 1, runs))
+                rows1, notes1 = parse(run_guest(drive, work, rules, 1, seed, shape))
+                rows2, notes2 = parse(run_guest(drive, work, rules, 2, seed, shape))
+                sessions.append(moments(rows1, rows2))
+                notes += [x for x in notes1 + notes2 if x not in notes]
             margin = MARGIN_KB[kind][game_kind(rules)]
-            found.setdefault(rules, {})[kind] = summarize(moments(rows1, rows2), margin, notes1 + notes2)
+            found.setdefault(rules, {})[kind] = summarize(median_moments(sessions), margin, notes)
     return found
+
+
+def median_moments(sessions):
+    """One moments() dict from several sessions' of the same game: each moment as measured in
+    the session that gives its median (the upper one of an even count). The same session keeps
+    30-400 bytes more or less from run to run, now and then kilobytes at one moment: the
+    collector takes any word of a live block that looks like an address for one, and some
+    words come from the host's clock (the files' times), so a single run can mislead."""
+    out = {}
+    for key in sessions[0]:
+        found = sorted((s[key] for s in sessions if key in s), key=lambda v: v[0])
+        out[key] = found[len(found) // 2]
+    return out
 
 
 def write_guest(work, drive):
@@ -406,6 +431,8 @@ def main(argv):
     parser.add_argument("--tree", default=ROOT, help="the checkout whose game is measured (default: this one)")
     parser.add_argument("--seed", type=cli.natural_int, help="the game's seed (default: the app's own, "
                                                                "from the board's clock)")
+    parser.add_argument("--runs", type=cli.positive_int, default=3,
+                        help="sessions per rule set and kind, each moment their median (default 3)")
     parser.add_argument("--json", action="store_true", help="print only JSON on stdout")
     opts = parser.parse_args(argv)
     if not os.path.isfile(os.path.join(opts.tree, "code.py")):
@@ -414,7 +441,7 @@ def main(argv):
     try:
         echo = None if opts.json else (lambda s: sys.stderr.write(s + "\n"))
         found = measure(os.path.abspath(opts.tree), (opts.rules,) if opts.rules else RULE_SETS, work,
-                        -1 if opts.seed is None else opts.seed, echo)
+                        -1 if opts.seed is None else opts.seed, echo, runs=opts.runs)
     except MeasureError as e:
         sys.stderr.write("ui-memory: %s\n" % e)
         return 1
