@@ -19,7 +19,7 @@ board's buttons, the board's clock taking a millisecond a reading (the AI thinks
   run 2, the board on again (the same drive and nvm): the title; the saved game continued;
       6 actions more; back to the title (New game, Yes); the statistics.
 
-The two runs are played --runs times (3), each time on a drive built anew, and each moment
+The two runs are played --runs times (3), each time on a fresh copy of the drive, and each moment
 is their median (median_moments(): the same session keeps a few hundred bytes more or less
 from one time to the next, now and then kilobytes at one moment).
 
@@ -299,21 +299,22 @@ def moments(run1, run2):
 
 def measure(tree, rules_list, work, seed=-1, echo=None, kinds=KINDS, runs=1):
     """{rules: {kind: {...}}} for each rule set, .mpy and .py (kinds); each moment the median
-    of `runs` sessions, each on a drive built anew (see median_moments())."""
+    of `runs` sessions, each on a fresh copy of the drive (see median_moments())."""
     shape = startup_shape(tree)
     found = {}
     for kind in kinds:
+        built = os.path.join(work, "built-" + kind)      # bundled once (the same bytes each time)
+        build_drive(tree, built, kind)
+        write_guest(work, built)
+        drive = os.path.join(work, "drive-" + kind)
         for rules in rules_list:
             sessions, notes = [], []
             for n in range(runs):
-                drive = os.path.join(work, "drive-" + kind)
-                for old in (drive, os.path.join(work, "nvm.bin")):
-                    if os.path.isdir(old):
-                        shutil.rmtree(old)
-                    elif os.path.exists(old):
-                        os.remove(old)
-                build_drive(tree, drive, kind)
-                write_guest(work, drive)
+                if os.path.exists(drive):
+                    shutil.rmtree(drive)
+                if os.path.exists(os.path.join(work, "nvm.bin")):
+                    os.remove(os.path.join(work, "nvm.bin"))
+                shutil.copytree(built, drive)           # a board as new: no saves, no nvm
                 if echo:
                     echo("%s .%s ... %d of %d" % (rules, kind, n + 1, runs))
                 rows1, notes1 = parse(run_guest(drive, work, rules, 1, seed, shape))
