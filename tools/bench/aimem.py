@@ -293,15 +293,12 @@ def allocation_report(plan, runs, mem):
     from tools.bench.ai import AI_LEVELS, AI_RULES
     loops = mem["loops"]
     eg = mem["endgame"]
-    rollouts = {}
-    for key, name in (("rollout_binokel", "binokel"), ("rollout_hoyle_last_tricks", "hoyle_last_tricks")):
-        if key in loops:
-            r = loops[key]
-            rollouts[name] = {"bytes_per_rollout": _per_node(r["bytes"], r["rollouts"]),
-                              "bytes_per_card": _per_node(r["bytes"], r["cards"]),
-                              "bytes_per_rollout_value": _per_node(r["value_bytes"], r["value_calls"]),
-                              "rollouts": r["rollouts"], "complete": r["complete"],
-                              "cards": r["cards"], "bytes": r["bytes"]}
+    r = loops["rollout_binokel"]             # only binokel plays deals out on a board
+    rollouts = {"binokel": {"bytes_per_rollout": _per_node(r["bytes"], r["rollouts"]),
+                            "bytes_per_card": _per_node(r["bytes"], r["cards"]),
+                            "bytes_per_rollout_value": _per_node(r["value_bytes"], r["value_calls"]),
+                            "rollouts": r["rollouts"], "complete": r["complete"],
+                            "cards": r["cards"], "bytes": r["bytes"]}}
     trick = {}
     samples = {}
     for name in ("binokel", "french_stock"):
