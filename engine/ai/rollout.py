@@ -108,19 +108,10 @@ class Rollout:
                 p = (leader + k) % n
                 h = hands[p]
                 o = 4 * p
-                if sc[o + s]:                       # follow suit, beat the best card if he can
-                    f = s * 8
-                    if best >> 3 == s:
-                        g = best + 1
-                        while g < f + 8 and not h[g]:
-                            g += 1
-                        if g < f + 8:
-                            f = g
-                    while not h[f]:
-                        f += 1
-                elif trump >= 0 and sc[o + trump]:  # trump, overtrump if he can
-                    f = trump * 8
-                    if best >> 3 == trump:
+                t = s if sc[o + s] else trump       # follow suit, else trump if he can,
+                if t >= 0 and sc[o + t]:            # and beat the best card if he can
+                    f = t * 8
+                    if best >> 3 == t:
                         g = best + 1
                         while g < f + 8 and not h[g]:
                             g += 1
