@@ -3,17 +3,16 @@
 The unseen cards are the pack less the seat's hand, every table card, the
 turn-up and every card remembered as played (the trick in progress too). Cards a
 player surely holds (engine/ai/memory.py `known`) go to him first; the rest
-are spread over the other hands, the stock (two-hand) and the buried cards
-(binokel, unless the seat is the soloist), never to a player whose caps rule
-the card out, and the Dabb's cards only to the soloist or the buried pile.
-The most constrained cards are placed first; a dead end starts over, and
-after a few tries the caps are dropped rather than fail.
+are spread over the other hands, the stock (two-hand: what is left once the
+hands are full) and the buried cards (binokel, unless the seat is the soloist),
+never to a player whose caps rule the card out, and the Dabb's cards only to
+the soloist or the buried pile. The most constrained cards are placed first; a
+dead end starts over, and after a few tries the caps are dropped rather than fail.
 
     hands[p]     32 counts: player p's concealed hand in this sample
-    stock        faces of the stock in this sample (two-hand), in random order
     buried       32 counts (binokel)
 
-Working memory is allocated once per sampler (about 1 KB), never per sample.
+Working memory is allocated once per sampler (under 1 KB), never per sample.
 """
 
 from engine import cards
@@ -36,23 +35,22 @@ class Sampler:
         THREE_HAND (binokel: no stock or table cards, a Dabb)."""
         self.players = players
         self.three_hand = three_hand
-        self.pack = cards.new_pack(pack64)
+        self.low = cards.lowest_rank(pack64)    # the pack: two of each face from this rank up
         self.hands = [bytearray(32) for _ in range(players)]
         self.buried = bytearray(32)
-        self.stock = bytearray(0 if three_hand else 48)
-        self.nstock = 0
         self.pool = bytearray(32)
         self.need = bytearray(_LOCATIONS)
-        self.order = bytearray(64)      # unseen faces, one entry per copy
-        self.allowed = bytearray(64)    # bit per location for each entry
-        self.norder = 0
+        unseen = 64 if pack64 else 48   # the pack's size: more than can be unseen
+        self.order = bytearray(unseen)      # unseen faces, one entry per copy
+        self.allowed = bytearray(unseen)    # bit per location for each entry
 
     # -- what is unseen -----------------------------------------------------------
 
     def unseen(self, obs, memory):
         pool = self.pool
-        for f in range(32):
-            pool[f] = self.pack[f] - obs.hand[f] - memory.played[f]   # played: the trick in progress too
+        low = self.low
+        for f in range(32):         # played: the trick in progress too
+            pool[f] = 2 * (f & 7 >= low) - obs.hand[f] - memory.played[f]
         if self.three_hand:
             if obs.buried is not None:
                 for f in range(32):
@@ -68,7 +66,7 @@ class Sampler:
     # -- one sample ---------------------------------------------------------------
 
     def sample(self, obs, memory, rng, use_caps=True):
-        """Fill hands/stock/buried with one consistent deal; False if the memory contradicts itself."""
+        """Fill hands (and buried) with one consistent deal; False if the memory contradicts itself."""
         for _ in range(_TRIES if use_caps else 0):
             if self.try_sample(obs, memory, rng, True):
                 return True
@@ -100,9 +98,7 @@ class Sampler:
                 need[_BURIED] = 3      # the Dabb still face down, or cards buried out of our sight
         else:
             need[_STOCK] = obs.stock_left
-        self.nstock = 0
-        self.list_cards(obs, memory, pool, use_caps)
-        return self.place_all(rng)
+        return self.place_all(self.list_cards(obs, memory, pool, use_caps), rng)
 
     def place_known(self, obs, memory, p, pool):
         hand = self.hands[p]
@@ -117,34 +113,30 @@ class Sampler:
                 k -= 1
 
     def list_cards(self, obs, memory, pool, use_caps):
-        """order[] gets every unseen copy, allowed[] the locations it may go to."""
+        """order[] gets every unseen copy, allowed[] the locations it may go to; returns how many."""
         n = 0
+        need = self.need
         # The Dabb's cards lie with its owner or among the buried ones (unless we own it).
         dabb_owner = memory.dabb_owner if obs.dabb is not None and memory.dabb_owner != obs.player else -1
         for f in range(32):
+            if not pool[f]:
+                continue
+            # the stock and the buried cards take any card; a player what the caps leave him,
+            # and a face of the Dabb only if more copies are unseen than the Dabb holds
+            mask = (need[_STOCK] and 1 << _STOCK) | (need[_BURIED] and 1 << _BURIED)
+            in_dabb = copies(obs.dabb, f) if dabb_owner >= 0 else 0
+            for p in range(self.players):
+                if need[p] and (not use_caps or memory.may_hold(p, f)) and (
+                        p == dabb_owner or pool[f] > in_dabb):
+                    mask |= 1 << p
             for _ in range(pool[f]):
-                mask = 0
-                for loc in range(_LOCATIONS):
-                    if self.need[loc] and self.may_go(obs, memory, loc, f, use_caps, dabb_owner):
-                        mask |= 1 << loc
                 self.order[n] = f
                 self.allowed[n] = mask
                 n += 1
-        self.norder = n
+        return n
 
-    def may_go(self, obs, memory, loc, f, use_caps, dabb_owner):
-        if loc < self.players:
-            if use_caps and not memory.may_hold(loc, f):
-                return False
-            if dabb_owner >= 0 and loc != dabb_owner:
-                n = copies(obs.dabb, f)     # a face of the Dabb goes elsewhere only if
-                if n:                       # more copies are unseen than the Dabb holds
-                    return self.pool[f] > n
-            return True
-        return True             # the stock, the buried cards
-
-    def place_all(self, rng):
-        n = self.norder
+    def place_all(self, n, rng):
+        """Place the n cards listed; False at a dead end."""
         # most constrained first: count the allowed locations of each entry
         for i in range(n - 1, 0, -1):             # shuffle, so ties break at random
             j = rng.below(i + 1)
@@ -185,11 +177,8 @@ class Sampler:
         self.need[loc] -= 1
         if loc < self.players:
             self.hands[loc][f] += 1
-        elif loc == _STOCK:
-            self.stock[self.nstock] = f
-            self.nstock += 1
-        else:
-            self.buried[f] += 1
+        elif loc == _BURIED:
+            self.buried[f] += 1         # (no one reads which cards the stock got)
 
 
 def copies(faces, f):
