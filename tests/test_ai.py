@@ -99,6 +99,70 @@ def test_samples_are_consistent_deals(rules):
         play_with(seats, state, lambda s: s.is_game_over() or s.deal_number > 1, check)
 
 
+def first_card_of_a_defender(seed, seat_of=lambda obs: obs.player):
+    """A binokel game of normal seats up to a defender's first card: (the observation of
+    seat_of(that defender's observation), his memory)."""
+    state = new_game("binokel", seed)
+    seats = [new_player("binokel", p, "normal", seed) for p in range(3)]
+    while True:
+        p = state.current_player()
+        obs = state.observation(p)
+        if state.phase == PH_PLAY and obs.trump >= 0 and p != obs.soloist:
+            q = seat_of(obs)
+            obs = state.observation(q)
+            seats[q].memory.update(obs)
+            return obs, seats[q].memory
+        state.apply(seats[p].choose(obs))
+
+
+def soloist_shares(obs, memory, use_caps, samples=400):
+    """Per card dealt (beyond the cards known), the soloist's share of trumps and of plain kings
+    and queens, each over the other defender's."""
+    sampler = Sampler(3, True)
+    rng = Rng(7)
+    sol, other = obs.soloist, 3 - obs.soloist - obs.player
+    counts = {sol: [0, 0, 0], other: [0, 0, 0]}      # trumps, plain K and Q, every card
+    for _ in range(samples):
+        assert sampler.sample(obs, memory, rng, use_caps)
+        assert sampler.lean == (sol if use_caps else -1)
+        for q in (sol, other):
+            for f in range(32):
+                n = sampler.hands[q][f] - memory.known[q][f]
+                counts[q][2] += n
+                if f >> 3 == obs.trump:
+                    counts[q][0] += n
+                elif f & 7 in (cards.RK, cards.RQ):
+                    counts[q][1] += n
+
+    def share(i):
+        return (counts[sol][i] / counts[sol][2]) / (counts[other][i] / counts[other][2])
+    return share(0), share(1)
+
+
+def test_a_binokel_defender_deals_the_soloist_trumps_and_no_lone_kings_or_queens():
+    """A level that infers reads the contract: the soloist named the suit he holds and shows
+    his pairs, so the unseen trumps lean his way and plain kings and queens away from him
+    (sampler.py _SOLOIST_ODDS); a level that does not infers deals evenly."""
+    for seed in range(1, 6):
+        obs, memory = first_card_of_a_defender(seed)
+        trumps, kings_queens = soloist_shares(obs, memory, True)
+        even_trumps, even_kings_queens = soloist_shares(obs, memory, False)
+        assert trumps > 1.3 and trumps > even_trumps, seed
+        assert kings_queens < 0.3 and kings_queens < even_kings_queens / 2, seed
+        assert 0.7 < even_kings_queens < 1.1, seed
+
+
+def test_the_soloist_and_the_two_hand_games_deal_evenly():
+    obs, memory = first_card_of_a_defender(1, lambda obs: obs.soloist)
+    sampler = Sampler(3, True)
+    assert obs.player == obs.soloist
+    assert sampler.sample(obs, memory, Rng(1), True) and sampler.lean == -1
+    state = new_game("hoyle", 3)
+    seat = new_player("hoyle", 0, "hard", 3)
+    seat.choose(state.observation(0))
+    assert seat.sampler.lean == -1
+
+
 @pytest.mark.parametrize("rules", RULES)
 def test_same_observation_from_other_hidden_cards_same_decision(rules):
     """Honesty: swap cards the AI cannot see; its observation and its decision stay the same."""

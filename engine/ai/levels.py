@@ -17,7 +17,8 @@
                 4,176 bytes instead of 5,200 and 7,248, which a PyBadge's heap needs
     bid_margin  points of safety kept below the hand's value when bidding
     counts      counts its own card points, so it knocks as soon as it can (hoyle)
-    infers      reads voids and short suits from the play (else samples ignore them)
+    infers      reads voids and short suits from the play (else samples ignore them), and a
+                binokel defender reads the contract (engine/ai/sampler.py _SOLOIST_ODDS)
     plans       lays a small meld first when a bigger one can grow out of it later
     rollouts    plays each sample to the end of the deal instead of one trick (binokel; in the
                 two-hand games only the expert, where its search of the last tricks runs out)
