@@ -238,6 +238,12 @@ def run_tune_leaf(tmp_path):
     assert "LEAF_WEIGHTS = (" in done.stdout and "playouts alone" in done.stdout
 
 
+def run_tune_odds(tmp_path):
+    done = tools(tmp_path, "tune-odds", "--games", 3, "--level", "easy")
+    assert_works(done)
+    assert "_SOLOIST_ODDS = b\"" in done.stdout and "_BURIED_ODDS = b\"" in done.stdout
+
+
 def run_fuzz(tmp_path):
     done = tools(tmp_path, "fuzz", "--games", 1, "--rules", "hoyle")
     assert_works(done)
@@ -260,7 +266,7 @@ RUNS = {
     "bundle": run_bundle, "deploy": run_deploy, "firmware": run_firmware, "play": run_play,
     "arena": run_arena, "endgame-loss": run_endgame_loss, "melds": run_melds, "bench": run_bench, "device-tests": run_device_tests,
     "mpy": run_mpy, "gen-melddata": run_gen_melddata, "tune": run_tune, "tune-leaf": run_tune_leaf,
-    "fuzz": run_fuzz,
+    "tune-odds": run_tune_odds, "fuzz": run_fuzz,
     "soak": run_soak, "golden": run_golden,
 }
 
@@ -283,6 +289,7 @@ MISTAKES = {
     "gen-melddata": (("--bogus",), ("--bogus",)),
     "tune": (("--deals", "-1"), ("--deals",)),
     "tune-leaf": (("--games", "0"), ("--games",)),
+    "tune-odds": (("--level", "grandmaster"), ("grandmaster",)),
     "fuzz": (("--games", "0"), ("--games",)),
     "soak": (("--deals", "1"), ("--deals",)),
     "golden": (("--bogus",), ("--bogus",)),

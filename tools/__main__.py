@@ -24,6 +24,7 @@ COMMANDS = (
     ("mpy", "tools.mpy", "run a script under MicroPython (WASI build) from the repository root"),
     ("gen-melddata", "tools.gen_melddata", "regenerate engine/melddata*.py"),
     ("tune", "tools.tune", "fit the binokel soloist's trick table by self-play"),
+    ("tune-odds", "tools.tune_odds", "count the odds a binokel defender deals the soloist's unseen cards by"),
     ("tune-leaf", "tools.tune_leaf", "fit the two-hand endgame leaf's correction against exact play"),
     ("gen-assets", "tools.gen_assets", "regenerate assets/cards.bmp, the card art"),
     ("fuzz", "tools.fuzz", "random legal and illegal action ints against every rule set, checking the invariants"),

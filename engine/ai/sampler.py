@@ -39,8 +39,9 @@ _EVEN = b"\x01\x01\x01\x01\x01"    # pick(): every location's odds alike (by loc
 # his pairs and buried lone kings and queens: at a defender's first card, per card, the
 # soloists of hard and normal held 1.4-1.5 times the other defender's share of plain aces
 # and tens, 0.1 of plain kings and queens and 1.5-1.9 of trumps, and buried 2.4-2.6 times
-# his share of plain kings and queens and no trump (800 games of 4 deals, each level against
-# itself). A person may bury a trump, so the buried cards keep an eighth.
+# his share of plain kings and queens and no trump (`python -m tools tune-odds`: 400 games of
+# 4 deals, hard or normal in every seat, give these tables). A person may bury a trump, so the
+# buried cards keep an eighth.
 _SOLOIST_ODDS = b"\x08\x08\x08\x04\x01\x01\x0b\x0c\x0e\x0e\x0e\x0e\x0e\x0e\x0e\x0e"
 _BURIED_ODDS = b"\x08\x08\x05\x0d\x13\x14\x06\x02\x01\x01\x01\x01\x01\x01\x01\x01"
 _OTHER = const(8)                # the other defender's odds (the stock's), the unit of the eighths
