@@ -50,6 +50,14 @@ def natural_int(text):
     return _int_at_least(text, 0)
 
 
+def ai_level(text):
+    """An argparse type: the name of an AI level (engine/ai/levels.py)."""
+    from engine.ai import LEVELS
+    if text not in LEVELS:
+        raise argparse.ArgumentTypeError("unknown level %r (choose from %s)" % (text, ", ".join(LEVELS)))
+    return text
+
+
 def _int_at_least(text, least):
     try:
         n = int(text)

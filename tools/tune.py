@@ -13,7 +13,7 @@ ships; the command prints it with the fit's mean error. Desktop only.
 import sys
 import time
 
-from engine.ai import LEVELS, new_player
+from engine.ai import new_player
 from engine.ai.bidding import LONG_TRUMPS, trick_estimate
 from engine.rules import new_game
 from engine.state import PH_PLAY
@@ -94,10 +94,9 @@ def main(argv):
     parser = cli.Parser("tune", __doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=cli.positive_int, default=2000, help="deals to play (default 2000)")
     parser.add_argument("--seed", type=cli.natural_int, default=1, help="first game seed (default 1)")
-    parser.add_argument("--level", default="hard", help="the AI level in every seat (default hard)")
+    parser.add_argument("--level", type=cli.ai_level, default="hard",
+                        help="the AI level in every seat (default hard)")
     opts = parser.parse_args(argv)
-    if opts.level not in LEVELS:
-        raise cli.UsageError("unknown level %r (choose from %s)" % (opts.level, ", ".join(LEVELS)))
     rows = collect(opts.deals, opts.seed, opts.level, True)
     if len(rows) < FEATURES * 4:
         sys.stderr.write("tune: only %d contracts played to the end, the fit needs %d: ask for more "

@@ -17,7 +17,7 @@ as they would be shipped. Desktop only.
 import sys
 import time
 
-from engine.ai import LEVELS, new_player
+from engine.ai import new_player
 from engine.rules import new_game
 from engine.state import PH_BETWEEN, PH_PLAY
 from tools import cli
@@ -101,10 +101,9 @@ def main(argv):
     parser = cli.Parser("tune-odds", __doc__.split("\n\n")[0])
     parser.add_argument("--games", type=cli.positive_int, default=400, help="games to play (default 400)")
     parser.add_argument("--seed", type=cli.natural_int, default=1, help="first game seed (default 1)")
-    parser.add_argument("--level", default="hard", help="the AI level in every seat (default hard)")
+    parser.add_argument("--level", type=cli.ai_level, default="hard",
+                        help="the AI level in every seat (default hard)")
     opts = parser.parse_args(argv)
-    if opts.level not in LEVELS:
-        raise cli.UsageError("unknown level %r (choose from %s)" % (opts.level, ", ".join(LEVELS)))
     counts, totals = count(opts.games, opts.seed, opts.level, True)
     if not totals[OTHER]:
         sys.stderr.write("tune-odds: no trump contract was played: ask for more games\n")
