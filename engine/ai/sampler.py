@@ -173,12 +173,12 @@ class Sampler:
             while j > 0 and _bits(self.allowed[j]) < _bits(self.allowed[j - 1]):
                 self.swap(j, j - 1)
                 j -= 1
-        lean = self.lean
+        lean, suit = self.lean, self.lean_suit
         odds = self.odds if lean >= 0 else _EVEN
         for i in range(n):
             f = self.order[i]
             if lean >= 0:
-                c = f & 7 | (f >> 3 == self.lean_suit) << 3     # rank code, +8 for a trump
+                c = f & 7 | (f >> 3 == suit) << 3     # rank code, +8 for a trump
                 odds[lean] = _SOLOIST_ODDS[c]
                 odds[_BURIED] = _BURIED_ODDS[c]
             loc = self.pick(self.allowed[i], rng, odds)
