@@ -42,15 +42,36 @@ def test_the_bundle_is_exactly_its_manifest(game):
 def test_the_bundle_holds_the_game_and_nothing_of_the_desktop(game):
     _out, m = game
     paths = set(f["path"] for f in m["files"])
-    for path in ("code.py", "boot.py", "assets/cards.bmp", "engine/state.py", "engine/ai/play.py",
-                 "lib/binocle/app.py", "lib/binocle/startup.py", "lib/binocle/version.py"):
+    for path in ("code.py", "boot.py", "assets/cards.bmp", "engine/state.mpy", "engine/ai/play.mpy",
+                 "lib/binocle/app.mpy", "lib/binocle/startup.mpy", "lib/binocle/version.mpy"):
         assert path in paths
-    assert "lib/binocle/boards/sim.py" not in paths
-    assert "engine/ai/expert.py" not in paths and "engine/ai/player.py" in paths
-    assert "lib/binocle/boards/pybadge.py" in paths
+    assert "lib/binocle/boards/sim.mpy" not in paths
+    assert "engine/ai/expert.mpy" not in paths and "engine/ai/player.mpy" in paths
+    assert "lib/binocle/boards/pybadge.mpy" in paths
     for path in paths:
         assert not path.startswith(("tests/", "tools/", "docs/")), path
         assert "__pycache__" not in path and not path.endswith(".pyc"), path
+
+
+def test_every_module_but_code_and_boot_is_a_circuitpython_mpy(game):
+    out, m = game
+    paths = [f["path"] for f in m["files"]]
+    assert [p for p in paths if p.endswith(".py")] == ["boot.py", "code.py"]
+    modules = [p for p in paths if p.endswith(".mpy")]
+    assert len(modules) > 50
+    for path in modules:
+        with open(os.path.join(out, path), "rb") as f:
+            # CircuitPython's letter, format 6, bytecode only, 31-bit small ints
+            assert f.read(4) == b"C\x06\x00\x1f", path
+    assert bundle.mpy_format(out, m) == 6
+
+
+def test_py_ships_the_sources(tmp_path):
+    out = str(tmp_path / "b")
+    m = bundle.build(out, mpy=False)
+    paths = [f["path"] for f in m["files"]]
+    assert "engine/state.py" in paths and not [p for p in paths if p.endswith(".mpy")]
+    assert bundle.mpy_format(out, m) is None
 
 
 def test_no_third_party_library_goes_on_the_drive(game):
@@ -101,7 +122,7 @@ def tree(tmp_path, extra=None, skip=()):
 
 
 def test_a_small_tree_bundles_to_its_files(tmp_path):
-    m = bundle.build(str(tmp_path / "out"), root=tree(tmp_path), site=str(tmp_path))
+    m = bundle.build(str(tmp_path / "out"), root=tree(tmp_path), site=str(tmp_path), mpy=False)
     assert [f["path"] for f in m["files"]] == [
         "assets/cards.bmp", "boot.py", "code.py", "engine/__init__.py", "engine/rules.py",
         "lib/binocle/__init__.py", "lib/binocle/app.py", "lib/binocle/version.py"]
@@ -125,7 +146,7 @@ def test_imports_are_followed_through_packages_and_try_blocks(tmp_path):
         (site / path).parent.mkdir(parents=True, exist_ok=True)
         (site / path).write_text(text)
     root = tree(tmp_path, {"lib/binocle/app.py": "import pkg\n"})
-    m = bundle.build(str(tmp_path / "out"), root=root, site=str(site))
+    m = bundle.build(str(tmp_path / "out"), root=root, site=str(site), mpy=False)
     paths = [f["path"] for f in m["files"]]
     assert "lib/pkg/__init__.py" in paths and "lib/pkg/core.py" in paths
     assert "lib/helper.py" in paths and "lib/pkg/unused.py" not in paths
@@ -158,11 +179,11 @@ def fake_mpy_cross(tmp_path, header):
     return str(script)
 
 
-def test_micropythons_mpy_cross_is_refused(tmp_path):
+def test_another_mpy_cross_must_be_circuitpythons(tmp_path):
     fake = fake_mpy_cross(tmp_path, b"M\x06\x00\x1f")
     with pytest.raises(bundle.BundleError, match="not CircuitPython's mpy-cross"):
         bundle.build(str(tmp_path / "out"), root=tree(tmp_path), site=str(tmp_path), mpy_cross=fake)
-    assert not (tmp_path / "out").exists()
+    assert not (tmp_path / "out").exists() and not (tmp_path / "out.partial").exists()
 
 
 def test_circuitpythons_mpy_cross_compiles_all_but_code_and_boot(tmp_path):
@@ -173,7 +194,25 @@ def test_circuitpythons_mpy_cross_compiles_all_but_code_and_boot(tmp_path):
     assert "engine/rules.mpy" in paths and "lib/binocle/app.mpy" in paths
     assert not [p for p in paths if p.endswith(".py") and p not in ("code.py", "boot.py")]
     with open(os.path.join(str(tmp_path / "out"), "engine", "rules.mpy"), "rb") as f:
-        assert f.read(2) == b"C\x06"
+        assert f.read() == b"C\x06\x00\x1ffrom micropython import const\n_X = const(1)\n"
+
+
+def test_the_pinned_mpy_cross_gets_the_board_header_or_micropythons(tmp_path):
+    src = tmp_path / "m.py"
+    src.write_text("x = 1\n")
+    board = bundle.compile_module(str(src), "m.py")
+    guest = bundle.compile_module(str(src), "m.py", header=bundle.MICROPYTHON)
+    assert board[:4] == b"C\x06\x00\x1f" and guest[:4] == b"M\x06\x00\x1f"
+    assert board[1:] == guest[1:] and len(board) > 4
+
+
+def test_mpy_files_a_board_cannot_load_are_refused(tmp_path):
+    cases = ((b"M\x06\x22\x1f", "native code"), (b"M\x05\x00\x1f", "version 5"),
+             (b"M\x06\x00\x3f", "63-bit small ints"), (b"#!/b", "does not write .mpy"))
+    for header, words in cases:
+        fake = fake_mpy_cross(tmp_path, header)
+        with pytest.raises(bundle.BundleError, match=words):
+            bundle.compile_module(str(tmp_path / fake), "x.py", fake)
 
 
 def test_the_command_line(tmp_path, monkeypatch, capsys):
@@ -183,13 +222,33 @@ def test_the_command_line(tmp_path, monkeypatch, capsys):
         assert bundle.main(["--out", out, "--json"]) == 0
     s = json.loads(buf.getvalue())
     assert s["version"] == _version() and s["files"] > 50 and s["free_left"] > 0
-    assert s["libraries"] == {}
+    assert s["libraries"] == {} and s["mpy"] is True
+    with redirect_stdout(buf):
+        assert bundle.main(["--out", out, "--py"]) == 0
+    assert "(.py)" in buf.getvalue() and os.path.isfile(os.path.join(out, "engine", "state.py"))
     assert bundle.main(["--nonsense"]) == 2
     assert len(capsys.readouterr().err.strip().splitlines()) == 1
-    monkeypatch.setenv("MPY_CROSS", fake_mpy_cross(tmp_path, b"M\x06"))
+    monkeypatch.setenv("MPY_CROSS", fake_mpy_cross(tmp_path, b"M\x06\x00\x1f"))
     assert bundle.main(["--out", out]) == 1
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "not CircuitPython's mpy-cross" in err[0]
+    assert os.path.isfile(os.path.join(out, "engine", "state.py"))     # the old bundle stays
+    monkeypatch.setenv("MPY_CROSS", str(tmp_path / "nowhere"))
+    assert bundle.main(["--out", out]) == 2
+    assert "named by MPY_CROSS" in capsys.readouterr().err
+
+
+def test_an_out_that_is_a_file_or_a_foreign_folder_is_a_mistake(tmp_path, capsys):
+    a_file = tmp_path / "notes.txt"
+    a_file.write_text("mine")
+    assert bundle.main(["--out", str(a_file)]) == 2
+    assert capsys.readouterr().err == "bundle: --out: %s exists and is not a folder\n" % a_file
+    folder = tmp_path / "photos"
+    folder.mkdir()
+    (folder / "cat.jpg").write_text("x")
+    assert bundle.main(["--out", str(folder), "--py"]) == 2
+    assert "holds no bundle: refusing to delete it" in capsys.readouterr().err
+    assert a_file.read_text() == "mine" and (folder / "cat.jpg").read_text() == "x"
 
 
 # -- the manifest format --------------------------------------------------------------------------

