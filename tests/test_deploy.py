@@ -75,7 +75,7 @@ def small_bundle(tmp_path, name, files):
         (root / path).parent.mkdir(parents=True, exist_ok=True)
         (root / path).write_text(text)
     out = str(tmp_path / ("bundle-" + name))
-    bundle.build(out, root=str(root), site=str(tmp_path))
+    bundle.build(out, root=str(root), site=str(tmp_path), mpy=False)    # sizes as written
     return out
 
 
@@ -156,7 +156,7 @@ def test_a_fresh_deploy_of_the_game(image, game, tmp_path):
 
 def test_a_pybadge_is_told_to_take_mpy_files(tmp_path, v1):
     text = deploy_image(v1, new_image(tmp_path / "badge.img"), dry_run=True)
-    assert "note: the game goes as .py files" in text and "MPY_CROSS" in text
+    assert "note: the game goes as .py files" in text and "deploy without --py" in text
     feather = BOOT_OUT.replace(b"Board ID:pybadge", b"Board ID:adafruit_feather_esp32s3_reverse_tft")
     text = deploy_image(v1, new_image(tmp_path / "feather.img", boot_out=feather), dry_run=True)
     assert "note:" not in text                      # 2 MB of PSRAM: room from .py
@@ -197,6 +197,75 @@ def test_dry_run_writes_nothing(image, v1, v2):
     assert "dry run: nothing written" in text
     assert deploy.main(["--image", image, "--bundle", v2, "--dry-run"]) == 0
     assert sha(image) == before
+
+
+def test_a_dry_run_with_nothing_to_write_says_so(image, v1):
+    deploy_image(v1, image)
+    text = deploy_image(v1, image, dry_run=True)
+    assert re.search(r"^space: nothing to write, [0-9,]+ free$", text, re.M), text
+    assert "more in use while writing" not in text and "dry run: nothing written" in text
+
+
+# -- .mpy or .py for the board's CircuitPython -----------------------------------------------------
+
+def boot_out(version):
+    return BOOT_OUT.replace(b"9.2.1", version.encode())
+
+
+def image_files(image):
+    with drives.ImageDrive(image) as d:
+        return dict((p, d.read(p)) for p in d.files())
+
+
+def test_deploy_writes_mpy_files_with_nothing_set(tmp_path, monkeypatch, capsys):
+    monkeypatch.delenv("MPY_CROSS", raising=False)
+    image = new_image(tmp_path / "badge.img", boot_out=boot_out("10.2.1"))
+    assert deploy.main(["--image", image, "--yes"]) == 0
+    out = capsys.readouterr().out
+    assert "files (.mpy)" in out and "note:" not in out
+    files = image_files(image)
+    modules = [p for p in files if p.endswith((".py", ".mpy")) and p not in PLAYER]
+    assert sorted(p for p in modules if p.endswith(".py")) == ["boot.py", "code.py"]
+    assert len(modules) > 50 and files["engine/state.mpy"][:4] == b"C\x06\x00\x1f"
+    assert problems(image, tmp_path) == []
+
+
+def test_a_circuitpython_whose_mpy_format_is_unchecked_gets_py_files_only(tmp_path, capsys):
+    image = new_image(tmp_path / "future.img", boot_out=boot_out("11.0.0"))
+    before = sha(image)
+    assert deploy.main(["--image", image, "--yes"]) == 1
+    err = capsys.readouterr().err
+    assert err == ("deploy: the board runs CircuitPython 11.0.0, whose .mpy format the game has not "
+                   "been checked with (CircuitPython 9 and 10 are): send .py files with --py\n")
+    assert sha(image) == before
+    assert deploy.main(["--image", image, "--yes", "--py"]) == 0
+    assert "files (.py)" in capsys.readouterr().out
+    files = image_files(image)
+    assert "engine/state.py" in files and not [p for p in files if p.endswith(".mpy")]
+
+
+def test_a_bundle_of_mpy_files_is_checked_against_the_board(tmp_path, capsys):
+    folder = str(tmp_path / "bundle")
+    bundle.build(folder)
+    image = new_image(tmp_path / "future.img", boot_out=boot_out("11.0.0"))
+    before = sha(image)
+    assert deploy.main(["--image", image, "--bundle", folder, "--yes"]) == 1
+    assert "whose .mpy format the game has not been checked" in capsys.readouterr().err
+    assert sha(image) == before
+    for version, major in (("9.0.0", 9), ("9.2.9", 9), ("10.2.1", 10), ("10.3.0-alpha.4", 10)):
+        deploy.check_mpy(version, major, 6)
+        deploy.check_mpy(version, major, None)
+    with pytest.raises(deploy.DeployError, match="format 5; CircuitPython 10.2.1 loads format 6"):
+        deploy.check_mpy("10.2.1", 10, 5)
+
+
+def test_how_a_bundle_is_built_is_not_chosen_with_bundle(tmp_path, v1, capsys):
+    image = new_image(tmp_path / "badge.img")
+    assert deploy.main(["--image", image, "--bundle", v1, "--py"]) == 2
+    assert capsys.readouterr().err == ("deploy: --py and --mpy-cross choose how a bundle is built: "
+                                       "not with --bundle\n")
+    assert deploy.main(["--image", image, "--py", "--mpy-cross", "x"]) == 2
+    assert "not allowed with" in capsys.readouterr().err
 
 
 def test_a_mounted_folder_works_the_same(tmp_path, v1, v2):
@@ -385,9 +454,9 @@ def test_the_command_fails_in_one_line(tmp_path, capsys, v1):
     assert err.startswith("deploy: no such image file") and err.count("\n") == 1
     not_fat = tmp_path / "zeros.img"
     not_fat.write_bytes(b"\0" * 65536)
-    assert deploy.main(["--image", str(not_fat), "--bundle", v1]) == 1
+    assert deploy.main(["--image", str(not_fat), "--bundle", v1]) == 2     # a mistake: 2
     err = capsys.readouterr().err
-    assert "not a FAT disk image" in err and err.count("\n") == 1
+    assert err == "deploy: --image: %s is not a FAT disk image (no boot sector signature)\n" % not_fat
     assert deploy.main(["--image", "a.img", "--drive", "/mnt/x"]) == 2
     assert "not allowed with" in capsys.readouterr().err
 

@@ -1,8 +1,12 @@
 """Put the game onto a board's drive, so that the board can always start.
 
-    python -m tools deploy [--drive PATH | --image FILE] [--bundle DIR] [--dry-run] [--yes]
+    python -m tools deploy [--drive PATH | --image FILE] [--bundle DIR | --py | --mpy-cross PATH]
+                           [--dry-run] [--yes]
 
 Without --drive or --image it looks for a mounted CIRCUITPY or BINOCLE drive.
+Without --bundle it builds one for the board (tools/bundle.py): .mpy files, for
+the CircuitPython versions whose .mpy format is checked (bundle.MPY_FORMATS),
+or .py with --py.
 Names on the drive are matched without case, as FAT does (CODE.PY is code.py).
 It reads boot_out.txt (board, CircuitPython version) and checks the free space
 before writing anything, then writes only what changed, in an order that keeps
@@ -36,7 +40,7 @@ MIN_CIRCUITPYTHON = 9
 MARKER = "binocle-update" + manifest.TMP_SUFFIX
 BOOT_OUT = "boot_out.txt"
 # Board profiles whose memory holds the two-hand games from .mpy files and may not from .py
-# (README, Memory on the board: 145-147 KB of pool from .py, where such a board may have 144.5).
+# (docs/memory.md: 145-147 KB of pool from .py, where such a board may have 144.5).
 PY_SHORT = ("pybadge", "pygamer")
 
 
@@ -75,7 +79,7 @@ def parse_boot_out(text):
 
 
 def check_board(drive):
-    """(version, board id) of the board, or DeployError when it does not fit."""
+    """(version, major, board id) of the board, or DeployError when it does not fit."""
     if not drive.exists(BOOT_OUT):
         raise DeployError("no %s on %s: not a CircuitPython drive, or the board has not started "
                           "since it was set up (press reset, then try again)" % (BOOT_OUT, drive.name))
@@ -86,12 +90,27 @@ def check_board(drive):
                           "CircuitPython board?" % (BOOT_OUT, drive.name))
     if major < MIN_CIRCUITPYTHON:
         raise DeployError("the board runs CircuitPython %s; the game needs %d or newer: update "
-                          "CircuitPython first (see the README)" % (version, MIN_CIRCUITPYTHON))
+                          "CircuitPython first (python -m tools firmware)" % (version, MIN_CIRCUITPYTHON))
     boards = _boards()
     if board is None or boards.profile_name(board) is None:
         raise DeployError("the board %s is not one the game supports (%s)" % (
             board or "(no Board ID line)", ", ".join(boards.SUPPORTED)))
-    return version, board
+    return version, major, board
+
+
+def check_mpy(version, major, mpy):
+    """DeployError unless the board's CircuitPython loads .mpy files of format mpy (None: .py)."""
+    if mpy is None:
+        return
+    known = bundle.MPY_FORMATS.get(major)
+    if known is None:
+        raise DeployError("the board runs CircuitPython %s, whose .mpy format the game has not been "
+                          "checked with (CircuitPython %s are): send .py files with --py"
+                          % (version, " and ".join(str(m) for m in sorted(bundle.MPY_FORMATS))))
+    if known != mpy:
+        raise DeployError("the bundle's .mpy files are format %d; CircuitPython %s loads format %d: "
+                          "build the bundle again for this board, or send .py files with --py"
+                          % (mpy, version, known))
 
 
 # -- the bundle -----------------------------------------------------------------------------------
@@ -300,28 +319,39 @@ def execute(plan, drive, folder, out):
                               "again" % f["path"])
 
 
-def report(plan, out):
+def has_work(plan, drive):
+    """Whether the update writes or removes anything (a repair of the file system aside)."""
+    return bool(plan.write or plan.remove or plan.leftovers or drive.exists(MARKER))
+
+
+def report(plan, out, work):
     old = plan.old["version"] if plan.old else "none"
     out.write("installed: %s, new: %s; %d to add, %d to change, %d to remove, %d unchanged\n" % (
         old, plan.new["version"], len(plan.added), len(plan.changed), len(plan.remove),
         len(plan.unchanged)))
     for note in plan.notes:
         out.write("note: %s\n" % note)
-    out.write("space: up to %s bytes more in use while writing, %s free\n" % (
-        format(plan.peak, ","), format(plan.free, ",")))
+    if work:
+        out.write("space: up to %s bytes more in use while writing, %s free\n" % (
+            format(plan.peak, ","), format(plan.free, ",")))
+    else:
+        out.write("space: nothing to write, %s free\n" % format(plan.free, ","))
 
 
 def deploy(folder, drive, dry_run=False, out=sys.stdout, confirm=None):
     """Deploy the bundle in folder onto drive; return the plan. confirm(plan) -> bool may stop it."""
-    version, board = check_board(drive)
+    version, major, board = check_board(drive)
     out.write("drive %s: CircuitPython %s on %s\n" % (drive.name, version, board))
     new = load_bundle(folder)
-    if _boards().profile_name(board) in PY_SHORT and not [f for f in new["files"] if f["path"].endswith(".mpy")]:
+    mpy = bundle.mpy_format(folder, new)
+    check_mpy(version, major, mpy)
+    if _boards().profile_name(board) in PY_SHORT and mpy is None:
         out.write("note: the game goes as .py files, from which a %s may run short of memory in "
-                  "hoyle and french; set MPY_CROSS to CircuitPython's own mpy-cross to send .mpy "
-                  "files (README, Memory on the board)\n" % board)
+                  "hoyle and french; deploy without --py to send .mpy files (docs/memory.md)\n"
+                  % board)
     plan = make_plan(drive, new)
-    report(plan, out)
+    work = has_work(plan, drive)
+    report(plan, out, work)
     if dry_run:
         for path in plan.added:
             out.write("  add    %s\n" % path)
@@ -333,12 +363,11 @@ def deploy(folder, drive, dry_run=False, out=sys.stdout, confirm=None):
             out.write("  remove leftover %s\n" % path)
         out.write("dry run: nothing written\n")
         return plan
-    if plan.peak > plan.free:
+    if work and plan.peak > plan.free:
         raise DeployError("not enough space on %s: the update needs up to %s bytes while "
                           "writing and %s are free; delete files you no longer need from the "
                           "drive (your saves are never touched) and try again" % (
                               drive.name, format(plan.peak, ","), format(plan.free, ",")))
-    work = plan.write or plan.remove or plan.leftovers or drive.exists(MARKER)
     if not work and not drive.repairs():
         out.write("the drive already holds binocle %s: nothing to do\n" % new["version"])
         return plan
@@ -373,7 +402,10 @@ def _text(e):
 
 def open_drive(args):
     if args.image:
-        return drives.ImageDrive(args.image)
+        try:
+            return drives.ImageDrive(args.image)
+        except drives.NotAnImage as e:
+            raise cli.UsageError("--image: %s" % e)
     if args.drive:
         return drives.DirDrive(args.drive)
     found = drives.find_circuitpy()
@@ -401,6 +433,19 @@ def check_paths(args):
                              % args.bundle)
 
 
+def build_for(drive, args, work):
+    """The bundle for this board, built in work: .mpy unless --py, once the board is known to
+    load them (its CircuitPython version, from boot_out.txt)."""
+    version, major, _board = check_board(drive)
+    if not args.py:
+        check_mpy(version, major, bundle.MPY_FORMATS.get(major))
+    folder = os.path.join(work, "bundle")
+    built = bundle.build(folder, mpy=not args.py, mpy_cross=args.mpy_cross)
+    print("bundle: binocle %s, %d files (%s)" % (built["version"], len(built["files"]) + 1,
+                                                 ".py" if args.py else ".mpy"))
+    return folder
+
+
 @cli.command("deploy")
 def main(argv):
     parser = cli.Parser("deploy", "Put the game onto a board's drive.")
@@ -410,20 +455,22 @@ def main(argv):
     where.add_argument("--image", metavar="FILE", help="a FAT disk image file instead of a board")
     parser.add_argument("--bundle", metavar="DIR",
                         help="a bundle folder made by 'python -m tools bundle' (else built now)")
+    bundle.add_code_options(parser)
     parser.add_argument("--dry-run", action="store_true", help="only list what would change")
     parser.add_argument("--yes", action="store_true",
                         help="do not ask before writing (asked only at a terminal)")
     args = parser.parse_args(argv)
     check_paths(args)
+    if args.bundle and (args.py or args.mpy_cross):
+        raise cli.UsageError("--py and --mpy-cross choose how a bundle is built: not with --bundle")
+    args.mpy_cross = None if args.py else bundle.resolve_mpy_cross(args.mpy_cross)
     work = None
     try:
         with open_drive(args) as drive:
             folder = args.bundle
             if folder is None:       # after finding the drive: no waiting to hear there is none
                 work = tempfile.mkdtemp(prefix="binocle-bundle-")
-                folder = os.path.join(work, "bundle")
-                built = bundle.build(folder, mpy_cross=bundle.resolve_mpy_cross(None))
-                print("bundle: binocle %s, %d files" % (built["version"], len(built["files"]) + 1))
+                folder = build_for(drive, args, work)
             ask = None if args.yes or not sys.stdin.isatty() else _ask
             deploy(folder, drive, dry_run=args.dry_run, confirm=ask)
     except cli.UsageError:

@@ -18,6 +18,10 @@ import time
 LABELS = ("CIRCUITPY", "BINOCLE")   # CircuitPython's drive name, and the one boot.py gives it
 
 
+class NotAnImage(Exception):
+    """The file named as a disk image is not a FAT one: a mistake on the command line."""
+
+
 class DriveError(Exception):
     """A drive problem, said in one line."""
 
@@ -417,7 +421,7 @@ class _Volume:
         boot = f.read(512)
         why = _not_fat(boot)
         if why:
-            raise DriveError("%s is not a FAT disk image (%s)" % (name, why))
+            raise NotAnImage("%s is not a FAT disk image (%s)" % (name, why))
         (self.sector, per_cluster, reserved, self.copies, self.root_count, total16, _media,
          fat_sectors) = struct.unpack_from("<HBHBHHBH", boot, 11)
         if fat_sectors == 0:
@@ -430,12 +434,12 @@ class _Volume:
         self.data_at = self.root_at + -(-self.root_count * _SLOT // self.sector) * self.sector
         self.clusters = (total * self.sector - self.data_at) // self.cluster_bytes
         if self.clusters < 1:
-            raise DriveError("%s is not a FAT disk image (no room for data)" % name)
+            raise NotAnImage("%s is not a FAT disk image (no room for data)" % name)
         if self.clusters >= 65525:
             raise DriveError("%s: only FAT12/FAT16 images are supported" % name)
         self.bits = 12 if self.clusters < 4085 else 16
         if self.fat_bytes * 8 // self.bits < self.clusters + 2:
-            raise DriveError("%s is not a FAT disk image (its FAT is too small)" % name)
+            raise NotAnImage("%s is not a FAT disk image (its FAT is too small)" % name)
         f.seek(0, 2)
         if f.tell() < total * self.sector:
             raise DriveError("%s is cut short: %s of its %s bytes" % (
@@ -1007,12 +1011,12 @@ class ImageDrive(Drive):
         self._writable = False
         try:
             self._vol = _Volume(self._f, path)
-        except DriveError:
+        except (DriveError, NotAnImage):
             self._f.close()
             raise
         except (struct.error, ValueError, IndexError, OverflowError) as e:
             self._f.close()
-            raise DriveError("%s is not a FAT disk image (%s)" % (path, e))
+            raise NotAnImage("%s is not a FAT disk image (%s)" % (path, e))
 
     def _open_file(self, writable):
         """The image file, unbuffered: each write reaches it when it is made, in order."""
