@@ -21,6 +21,7 @@ test: $(STAMP)
 	$(BIN)/python -m pytest -q -n auto
 	$(BIN)/python -m tools device-tests
 	$(BIN)/python -m tools device-tests --bundle
+	$(BIN)/python -m tools device-tests --bundle --py
 
 bench: $(STAMP)
 	$(BIN)/python -m tools bench

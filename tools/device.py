@@ -1,6 +1,6 @@
 """Run the device suite (tests/device) under MicroPython's WASI build.
 
-    python -m tools device-tests [name-filter]
+    python -m tools device-tests [--bundle [--py]] [name-filter]
 
 Passes when the suite's last line reads "N passed, 0 failed" with N > 0.
 A filter that matches no test is a mistake on the command line: one line,
@@ -18,6 +18,7 @@ import time
 from tools import cli, mpy
 
 HEAP = "1024m"
+RUNNER = "tests/device/run.py"
 _SUMMARY = re.compile(r"^(\d+) passed, (\d+) failed$")
 
 
@@ -32,7 +33,7 @@ def run_suite(name_filter="", echo=True, root=mpy.ROOT):
     try:
         args = ["--no-gc"] + ([name_filter] if name_filter else [])
         try:
-            status = mpy.run("tests/device/run.py", args, heap=HEAP, stdout=paths[0], stderr=paths[1],
+            status = mpy.run(RUNNER, args, heap=HEAP, stdout=paths[0], stderr=paths[1],
                              root=root)
         except Exception as e:   # a trap of the interpreter itself
             status = -1
@@ -59,10 +60,11 @@ def run_suite(name_filter="", echo=True, root=mpy.ROOT):
     return passed, failed, output
 
 
-def bundle_with_suite(work):
-    """What goes on a board's drive as .py (tools/bundle.py: the game's modules shrunk), with
-    the device suite copied in beside it, in work/bundle: the suite then imports the very
-    files a board compiles."""
+def bundle_with_suite(work, compiled=True):
+    """What goes on a board's drive (tools/bundle.py: the game's names the firmware's; .mpy
+    files, with MicroPython's header for this MicroPython, or shrunk .py), with the device
+    suite put in beside it, in work/bundle: the suite then imports the very files a board
+    loads."""
     import shutil
     from tools import bundle
     out = os.path.join(work, "bundle")
@@ -71,7 +73,9 @@ def bundle_with_suite(work):
     for f in sorted(os.listdir(suite)):
         if f.endswith(".py") and not f.startswith("_mpy_"):
             extra["tests/device/" + f] = os.path.join(suite, f)
-    bundle.build(out, extra=extra)           # the suite renamed with the game (tools/names.py)
+    # the suite renamed with the game (tools/names.py); its runner stays a script
+    bundle.build(out, extra=extra, mpy=compiled, header=bundle.MICROPYTHON,
+                 source_only=(RUNNER,))
     shutil.copytree(os.path.join(suite, "firmware"), os.path.join(out, "tests", "device", "firmware"),
                     ignore=shutil.ignore_patterns("__pycache__"))
     return out
@@ -82,12 +86,16 @@ def main(argv):
     parser = cli.Parser("device-tests", __doc__.split("\n\n")[0])
     parser.add_argument("filter", nargs="?", default="", help="run only tests whose name contains this")
     parser.add_argument("--bundle", action="store_true",
-                        help="on the .py bundle a board gets (python -m tools bundle), not the sources")
+                        help="on the .mpy files a board gets (python -m tools bundle), not the sources")
+    parser.add_argument("--py", action="store_true",
+                        help="with --bundle: on the .py bundle (python -m tools bundle --py)")
     opts = parser.parse_args(argv)
+    if opts.py and not opts.bundle:
+        raise cli.UsageError("--py goes with --bundle")
     start = time.time()
     work = tempfile.mkdtemp(prefix="device_bundle_") if opts.bundle else None
     try:
-        root = bundle_with_suite(work) if work else mpy.ROOT
+        root = bundle_with_suite(work, compiled=not opts.py) if work else mpy.ROOT
         passed, failed, output = run_suite(opts.filter, echo=False, root=root)
     except mpy.MpyError as e:
         sys.stderr.write("%s\n" % e)
@@ -104,6 +112,6 @@ def main(argv):
         sys.stderr.write("device suite under MicroPython: FAILED (%d passed, %d failed, %.1f s)\n"
                          % (passed, failed, took))
         return 1
-    print("device suite under MicroPython%s: %d passed in %.1f s"
-          % (" on the .py bundle" if opts.bundle else "", passed, took))
+    where = (" on the .py bundle" if opts.py else " on the .mpy bundle") if opts.bundle else ""
+    print("device suite under MicroPython%s: %d passed in %.1f s" % (where, passed, took))
     return 0
