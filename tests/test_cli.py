@@ -1,6 +1,6 @@
 """The desktop commands: `python -m tools melds` and `python -m tools play`.
 
-Expected meld totals are worked out by hand from RULES.md; the comments say how.
+Expected meld totals are worked out by hand from docs/rules.md; the comments say how.
 """
 
 import io
@@ -32,7 +32,7 @@ def melds_error(capsys, *argv):
     return captured.err
 
 
-# -- binokel: the best total of 15 cards (RULES.md binokel 5) ----------------------
+# -- binokel: the best total of 15 cards (rules.md binokel 5) ----------------------
 
 def binokel(capsys, trump, hand):
     return melds(capsys, "--rules", "binokel", "--trump", trump, *hand.split())
@@ -73,7 +73,7 @@ def test_trump_nines_ten_each(capsys):
 
 
 def test_worked_case_trump_family(capsys):
-    # RULES.md binokel 7: spades trump, a trump family is 150
+    # rules.md binokel 7: spades trump, a trump family is 150
     total, found, _out = binokel(capsys, "S", "AS TS KS QS JS 9H 9H TH TH TD TD 9D 9C TC AH")
     assert (total, found) == (150, [("trump family", 150)])
     # a second K and Q beside a single family are a pair (trump pair 40)
@@ -81,14 +81,14 @@ def test_worked_case_trump_family(capsys):
     assert (total, found) == (190, [("trump family", 150), ("trump pair", 40)])
 
 
-# -- hoyle and french: the best run of announcements (RULES.md hoyle 6) -------------
+# -- hoyle and french: the best run of announcements (rules.md hoyle 6) -------------
 
 def two_hand(capsys, rules, trump, hand, *extra):
     return melds(capsys, "--rules", rules, "--trump", trump, *extra, *hand.split())
 
 
 def test_hoyle_four_kings_four_queens_is_220(capsys):
-    # seed 000's worked case: one fresh card per meld, so never 240 (RULES.md hoyle 6):
+    # the classic text's worked case: one fresh card per meld, so never 240 (rules.md hoyle 6):
     # marriages ♠ ♥ ♦ 20 + 40 + 20, four kings with K♣ 80, four queens with Q♣ 60
     total, found, _out = two_hand(capsys, "hoyle", "H", "KS KH KD KC QS QH QD QC 9C 9C JH JC")
     assert total == 220

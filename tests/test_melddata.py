@@ -1,4 +1,4 @@
-"""engine/melddata*.py are exactly what tools/gen_melddata.py writes, and their data say what RULES.md says."""
+"""engine/melddata*.py are exactly what tools/gen_melddata.py writes, and their data say what docs/rules.md says."""
 
 import os
 

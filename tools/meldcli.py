@@ -1,8 +1,8 @@
 """Best meld total of a hand, as JSON: python -m tools melds --rules R --trump S CARD ...
 
-    binokel         15 cards; the best total RULES.md binokel 5 allows (engine/melds.py)
+    binokel         15 cards; the best total rules.md binokel 5 allows (engine/melds.py)
     hoyle, french   12 cards; the best total a sequence of announcements from just
-                    those cards can reach (RULES.md hoyle 6: one meld each, a fresh
+                    those cards can reach (rules.md hoyle 6: one meld each, a fresh
                     card each, the same-class rule), however many tricks it takes
 
 The two-hand answer is a depth-first search over engine.table.TableCards, so the
