@@ -182,6 +182,30 @@ def test_unknown_rules_and_bad_trump(capsys):
     assert "7S" in melds_error(capsys, "--rules", "binokel", "--trump", "S", "7S", *hand[:14])
 
 
+# 7S and 8C in a hoyle hand: both K Q pairs of spades and clubs lose a card
+SEVENS = "7S KH KD KC QS QH QD QC 8C 9C JH JC".split()
+
+
+def test_sevens_and_eights_only_with_hoyles_64_card_pack(capsys):
+    """rules.md common: 7s and 8s are in hoyle's 64-card pack only, which --pack64 chooses."""
+    assert melds_error(capsys, "--rules", "hoyle", "--trump", "H", *SEVENS) == (
+        "melds: bad card '7S': 7s and 8s need --pack64 (the 64-card pack)\n")
+    assert melds_error(capsys, "--rules", "hoyle", "--trump", "H", "8S", *SEVENS[1:]) == (
+        "melds: bad card '8S': 7s and 8s need --pack64 (the 64-card pack)\n")
+    # royal marriage 40, marriages in diamonds and clubs 20 + 20, four queens with Q♠ 60
+    total, found, _out = two_hand(capsys, "hoyle", "H", " ".join(SEVENS), "--pack64")
+    assert total == 140
+    assert sorted(found) == sorted([("royal marriage", 40), ("marriage in diamonds", 20),
+                                    ("marriage in clubs", 20), ("four queens", 60)])
+    # the option changes nothing for a hand of the 48-card pack
+    assert two_hand(capsys, "hoyle", "H", "KS KH KD KC QS QH QD QC 9C 9C JH JC", "--pack64")[0] == 220
+    for rules, hand in (("french", SEVENS), ("binokel", SEVENS + "AS AH AD".split())):
+        assert melds_error(capsys, "--rules", rules, "--trump", "H", *hand) == (
+            "melds: bad card '7S': no 7s or 8s in the %s pack\n" % rules)
+        assert melds_error(capsys, "--rules", rules, "--trump", "H", "--pack64", *hand) == (
+            "melds: --pack64 belongs to hoyle\n")
+
+
 def test_real_process_exit_codes():
     def run(*args):
         return subprocess.run([sys.executable, "-m", "tools", "melds"] + list(args), cwd=ROOT,
@@ -193,6 +217,12 @@ def test_real_process_exit_codes():
     good = run("--rules", "hoyle", "--trump", "H", *"KS KH KD KC QS QH QD QC 9C 9C JH JC".split())
     assert good.returncode == 0
     assert json.loads(good.stdout)["total"] == 220
+    sevens = run("--rules", "hoyle", "--trump", "H", *SEVENS)
+    assert (sevens.returncode, sevens.stdout, sevens.stderr) == (
+        2, "", "melds: bad card '7S': 7s and 8s need --pack64 (the 64-card pack)\n")
+    pack64 = run("--rules", "hoyle", "--trump", "H", "--pack64", *SEVENS)
+    assert (pack64.returncode, pack64.stderr) == (0, "")
+    assert json.loads(pack64.stdout)["total"] == 140
 
 
 # -- play: scripted games through main() ----------------------------------------------
