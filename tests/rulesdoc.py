@@ -133,7 +133,7 @@ def facts(rules):
     out["target"] = int(g["Game to"][rules])
     if rules == "hoyle":
         out["dix"] = number(r"the exchange scores (\d+)", rule("hoyle", 4))
-        assert number(r"dealer scores (\d+) for dix", rule("hoyle", 1)) == out["dix"]
+        assert number(r"the dealer gets (\d+) for dix", rule("hoyle", 1)) == out["dix"]
     if rules == "french":
         out["dix"] = number(r"turned-up card for (\d+) points", rule("french", 2))
         assert number(r"gives the dealer (\d+)", rule("french", 2)) == out["dix"]
@@ -141,7 +141,7 @@ def facts(rules):
         assert len(eights) == 1, eights
         out["eight of a rank"] = eights.pop()
     if rules == "binokel":
-        out["dabb"] = number(r"after the first round (\d+) cards are set aside", rule("binokel", 1))
+        out["dabb"] = number(r"once the first round is out, (\d+) cards go face down", rule("binokel", 1))
         out["opening bid"] = number(r"opening bid of (\d+) is compulsory", rule("binokel", 2))
         out["bid step"] = number(r"bids exactly (\d+) more", rule("binokel", 2))
     return out

@@ -176,7 +176,7 @@ def test_the_rules_state_their_targets_where_the_table_says():
     """The table of the three rule sets and the game rules give the same targets and hands."""
     g = rulesdoc.glance()
     assert g["Game to"] == {"hoyle": "1000", "french": "1500", "binokel": "1500"}
-    assert rulesdoc.number(r"The game is to (\d+)\.", rulesdoc.rule("hoyle", 9)) == 1000
+    assert rulesdoc.number(r"Play goes to (\d+) points\.", rulesdoc.rule("hoyle", 9)) == 1000
     assert rulesdoc.number(r"The target is (\d+) unless", rulesdoc.rule("french", 1)) == 1500
     assert rulesdoc.number(r"The game is to (\d+),", rulesdoc.rule("binokel", 8)) == 1500
     assert g["Cards per hand"] == {"hoyle": "12", "french": "12", "binokel": "15"}
