@@ -1,4 +1,4 @@
-"""Three-handed Swabian Binokel with bidding and a Dabb (RULES.md binokel).
+"""Three-handed Swabian Binokel with bidding and a Dabb (rules.md binokel).
 
 Seats are 0, 1, 2 in playing order (anticlockwise at a real table): the
 player after the dealer is forehand, then middlehand, then rearhand (the
@@ -30,7 +30,7 @@ CONTRACT_DURCH = 4      # the contract after the four trump suits 0..3 (ROW_CONT
 
 
 class Binokel(GameState):
-    """Three-handed Swabian Binokel (RULES.md binokel)."""
+    """Three-handed Swabian Binokel (rules.md binokel)."""
     RULES = "binokel"
     PLAYERS = 3
     # Sheet rows: (number, dealer, soloist, bid, contract, surrendered, gains, scores),
@@ -290,7 +290,7 @@ class Binokel(GameState):
         return row[cls.ROW_GAINS]
 
     def game_winner(self):
-        """RULES.md binokel 8: soloist first, then a sole opponent, then the higher opponent."""
+        """rules.md binokel 8: soloist first, then a sole opponent, then the higher opponent."""
         t = self.target
         if self.score[self.soloist] >= t:
             return self.soloist

@@ -1,11 +1,11 @@
-"""The French two-handed binocle to 1500 (RULES.md french); the deal itself is in twohand.py."""
+"""The French two-handed binocle to 1500 (rules.md french); the deal itself is in twohand.py."""
 
 from engine import melddata_french as T
 from engine.twohand import TwoHandState, NOTE_NONE
 
 
 class French(TwoHandState):
-    """French two-handed binocle to 1500 (RULES.md french)."""
+    """French two-handed binocle to 1500 (rules.md french)."""
     RULES = "french"
     SHOW_LAST_CARD = True
     KINDS = T.FRENCH_KINDS

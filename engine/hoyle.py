@@ -1,4 +1,4 @@
-"""Two-handed Binocle to 1000 with knocking (RULES.md hoyle); the deal itself is in twohand.py."""
+"""Two-handed Binocle to 1000 with knocking (rules.md hoyle); the deal itself is in twohand.py."""
 
 from engine import melddata_hoyle as T
 from engine.rules import OPT_PACK64, OPT_NO_GRAND
@@ -8,7 +8,7 @@ TARGET_STEP = 250   # the target rises by this when both players reach it
 
 
 class Hoyle(TwoHandState):
-    """Two-handed Binocle to 1000 with knocking (RULES.md hoyle)."""
+    """Two-handed Binocle to 1000 with knocking (rules.md hoyle)."""
     RULES = "hoyle"
     KNOCKING = True
     KINDS = T.HOYLE_KINDS

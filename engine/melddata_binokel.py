@@ -22,7 +22,7 @@ FAMILY_PAIRS = (
     b"\x08\x05\x02"
 )
 
-# binokel meld points, plain then trump (RULES.md binokel 5).
+# binokel meld points, plain then trump (rules.md binokel 5).
 FAMILY_POINTS = (100, 150)
 DOUBLE_FAMILY_POINTS = (1000, 1500)
 PAIR_POINTS = (20, 40)

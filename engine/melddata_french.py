@@ -4,7 +4,7 @@ One row of 11 bytes per meld kind, per trump suit, laid out as drawn in engine/m
 (with KIND_STRIDE and the class numbers).
 """
 
-# french (RULES.md french 4): 21 meld kinds per trump, 231 bytes per trump, 924 bytes in all.
+# french (rules.md french 4): 21 meld kinds per trump, 231 bytes per trump, 924 bytes in all.
 FRENCH_KIND_COUNT = 21
 FRENCH_KINDS = (
     # trump S

@@ -4,7 +4,7 @@ One row of 11 bytes per meld kind, per trump suit, laid out as drawn in engine/m
 (with KIND_STRIDE and the class numbers).
 """
 
-# hoyle (RULES.md hoyle 5): 16 meld kinds per trump, 176 bytes per trump, 704 bytes in all.
+# hoyle (rules.md hoyle 5): 16 meld kinds per trump, 176 bytes per trump, 704 bytes in all.
 HOYLE_KIND_COUNT = 16
 HOYLE_KINDS = (
     # trump S

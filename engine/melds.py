@@ -1,4 +1,4 @@
-"""Binokel meld count: the best total RULES.md binokel 5 allows for a hand.
+"""Binokel meld count: the best total rules.md binokel 5 allows for a hand.
 
 The four meld types count separately and a card may serve once in each, so
 the best total is the sum of each type's best, and each type's best is a

@@ -3,7 +3,7 @@
 An Observation holds the player's own concealed hand and everything on the
 table or announced, and nothing hidden: no other hand, no stock order, no
 buried cards of another player, and of the tricks taken only the last one
-(RULES.md hoyle 10). Card sets are 32-byte count vectors (engine/cards.py).
+(rules.md hoyle 10). Card sets are 32-byte count vectors (engine/cards.py).
 `key()` is a canonical tuple, so two observations compare equal exactly when
 they hold the same knowledge.
 """

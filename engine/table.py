@@ -1,6 +1,6 @@
 """The cards a player has melded face up in the two-hand games (hoyle, french).
 
-RULES.md hoyle 6: a new meld needs a fresh card from the concealed hand, and
+rules.md hoyle 6: a new meld needs a fresh card from the concealed hand, and
 for every earlier meld of the same class that it shares a card with, it must
 hold all of that meld's cards and be worth more. Earlier melds of one class
 therefore grow in chains; only the latest, largest meld of each chain

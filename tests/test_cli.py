@@ -1,6 +1,6 @@
 """The desktop commands: `python -m tools melds` and `python -m tools play`.
 
-Expected meld totals are worked out by hand from RULES.md; the comments say how.
+Expected meld totals are worked out by hand from docs/rules.md; the comments say how.
 """
 
 import io
@@ -32,7 +32,7 @@ def melds_error(capsys, *argv):
     return captured.err
 
 
-# -- binokel: the best total of 15 cards (RULES.md binokel 5) ----------------------
+# -- binokel: the best total of 15 cards (rules.md binokel 5) ----------------------
 
 def binokel(capsys, trump, hand):
     return melds(capsys, "--rules", "binokel", "--trump", trump, *hand.split())
@@ -73,7 +73,7 @@ def test_trump_nines_ten_each(capsys):
 
 
 def test_worked_case_trump_family(capsys):
-    # RULES.md binokel 7: spades trump, a trump family is 150
+    # rules.md binokel 7: spades trump, a trump family is 150
     total, found, _out = binokel(capsys, "S", "AS TS KS QS JS 9H 9H TH TH TD TD 9D 9C TC AH")
     assert (total, found) == (150, [("trump family", 150)])
     # a second K and Q beside a single family are a pair (trump pair 40)
@@ -81,14 +81,14 @@ def test_worked_case_trump_family(capsys):
     assert (total, found) == (190, [("trump family", 150), ("trump pair", 40)])
 
 
-# -- hoyle and french: the best run of announcements (RULES.md hoyle 6) -------------
+# -- hoyle and french: the best run of announcements (rules.md hoyle 6) -------------
 
 def two_hand(capsys, rules, trump, hand, *extra):
     return melds(capsys, "--rules", rules, "--trump", trump, *extra, *hand.split())
 
 
 def test_hoyle_four_kings_four_queens_is_220(capsys):
-    # seed 000's worked case: one fresh card per meld, so never 240 (RULES.md hoyle 6):
+    # the classic text's worked case: one fresh card per meld, so never 240 (rules.md hoyle 6):
     # marriages ♠ ♥ ♦ 20 + 40 + 20, four kings with K♣ 80, four queens with Q♣ 60
     total, found, _out = two_hand(capsys, "hoyle", "H", "KS KH KD KC QS QH QD QC 9C 9C JH JC")
     assert total == 220
@@ -182,6 +182,30 @@ def test_unknown_rules_and_bad_trump(capsys):
     assert "7S" in melds_error(capsys, "--rules", "binokel", "--trump", "S", "7S", *hand[:14])
 
 
+# 7S and 8C in a hoyle hand: both K Q pairs of spades and clubs lose a card
+SEVENS = "7S KH KD KC QS QH QD QC 8C 9C JH JC".split()
+
+
+def test_sevens_and_eights_only_with_hoyles_64_card_pack(capsys):
+    """rules.md common: 7s and 8s are in hoyle's 64-card pack only, which --pack64 chooses."""
+    assert melds_error(capsys, "--rules", "hoyle", "--trump", "H", *SEVENS) == (
+        "melds: bad card '7S': 7s and 8s need --pack64 (the 64-card pack)\n")
+    assert melds_error(capsys, "--rules", "hoyle", "--trump", "H", "8S", *SEVENS[1:]) == (
+        "melds: bad card '8S': 7s and 8s need --pack64 (the 64-card pack)\n")
+    # royal marriage 40, marriages in diamonds and clubs 20 + 20, four queens with Q♠ 60
+    total, found, _out = two_hand(capsys, "hoyle", "H", " ".join(SEVENS), "--pack64")
+    assert total == 140
+    assert sorted(found) == sorted([("royal marriage", 40), ("marriage in diamonds", 20),
+                                    ("marriage in clubs", 20), ("four queens", 60)])
+    # the option changes nothing for a hand of the 48-card pack
+    assert two_hand(capsys, "hoyle", "H", "KS KH KD KC QS QH QD QC 9C 9C JH JC", "--pack64")[0] == 220
+    for rules, hand in (("french", SEVENS), ("binokel", SEVENS + "AS AH AD".split())):
+        assert melds_error(capsys, "--rules", rules, "--trump", "H", *hand) == (
+            "melds: bad card '7S': no 7s or 8s in the %s pack\n" % rules)
+        assert melds_error(capsys, "--rules", rules, "--trump", "H", "--pack64", *hand) == (
+            "melds: --pack64 belongs to hoyle\n")
+
+
 def test_real_process_exit_codes():
     def run(*args):
         return subprocess.run([sys.executable, "-m", "tools", "melds"] + list(args), cwd=ROOT,
@@ -193,6 +217,12 @@ def test_real_process_exit_codes():
     good = run("--rules", "hoyle", "--trump", "H", *"KS KH KD KC QS QH QD QC 9C 9C JH JC".split())
     assert good.returncode == 0
     assert json.loads(good.stdout)["total"] == 220
+    sevens = run("--rules", "hoyle", "--trump", "H", *SEVENS)
+    assert (sevens.returncode, sevens.stdout, sevens.stderr) == (
+        2, "", "melds: bad card '7S': 7s and 8s need --pack64 (the 64-card pack)\n")
+    pack64 = run("--rules", "hoyle", "--trump", "H", "--pack64", *SEVENS)
+    assert (pack64.returncode, pack64.stderr) == (0, "")
+    assert json.loads(pack64.stdout)["total"] == 140
 
 
 # -- play: scripted games through main() ----------------------------------------------

@@ -1,9 +1,11 @@
-"""engine/melddata*.py are exactly what tools/gen_melddata.py writes, and their data say what RULES.md says."""
+"""engine/melddata*.py are exactly what tools/gen_melddata.py writes, and their data say what docs/rules.md says."""
 
 import os
+import re
 
 from engine import melddata as T, melddata_hoyle as TH, melddata_french as TF, melddata_binokel as TB
-from engine.cards import parse
+from engine.cards import parse, rank_of
+from tests import rulesdoc
 from tools import gen_melddata
 
 
@@ -50,3 +52,35 @@ def test_family_pair_codes():
     assert code(1, 1, 2, 2, 1) == 1 | 1 << 2         # a family and a pair
     assert code(0, 0, 2, 2, 0) == 2 << 2             # two pairs
     assert code(2, 2, 2, 2, 1) == 1 | 1 << 2         # nine of ten: a family and a pair
+
+
+def test_two_hand_meld_tables_are_those_of_the_rules():
+    """Every hoyle and french meld kind, under every trump, has the class and points of its row
+    in docs/rules.md (hoyle 5, french 4), and every row there is a kind."""
+    classes = {T.CLASS_A: "A", T.CLASS_B: "B", T.CLASS_C: "C", T.CLASS_NINE: "–"}
+    for rules, all_kinds, all_names in (("hoyle", TH.HOYLE_KINDS, TH.HOYLE_KIND_NAMES),
+                                        ("french", TF.FRENCH_KINDS, TF.FRENCH_KIND_NAMES)):
+        table = rulesdoc.two_hand_melds(rules)
+        for kinds, names in zip(all_kinds, all_names):
+            found = {}
+            for k, name in enumerate(names):
+                cls, points, _shape = _row(kinds, k)
+                found.setdefault(re.sub(r" in (spades|hearts|diamonds|clubs)$", "", name), set()).add(
+                    (classes[cls], points))
+            assert found == {name: {row} for name, row in table.items()}, rules
+    assert rulesdoc.two_hand_melds("hoyle")["sequence"] == ("A", 150)      # the reading itself
+
+
+def test_binokel_meld_points_are_those_of_the_rules():
+    """engine/melddata_binokel.py holds the values of docs/rules.md binokel 5, plain and trump."""
+    doc = rulesdoc.meld_points("binokel")
+    for key, engine in (("family", TB.FAMILY_POINTS), ("double family", TB.DOUBLE_FAMILY_POINTS),
+                        ("pair", TB.PAIR_POINTS)):
+        assert (doc[key + "/plain"], doc[key + "/trump"]) == engine, key
+    ranks = {"aces": "A", "kings": "K", "queens": "Q", "jacks": "J"}
+    assert {r: TB.FOUR_POINTS[rank_of(parse(c + "S"))] for r, c in ranks.items()} == {
+        r: doc["four " + r] for r in ranks}
+    assert doc["eight of a rank"] == TB.EIGHT_POINTS
+    assert (doc["binokel"], doc["double binokel"]) == TB.BINOKEL_POINTS
+    assert doc["trump nine"] == TB.TRUMP_NINE_POINTS and "trump nine/plain" not in doc
+    assert (doc["pair/plain"], doc["pair/trump"], doc["four kings"]) == (20, 40, 80)   # the reading itself

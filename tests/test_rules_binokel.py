@@ -1,4 +1,4 @@
-"""RULES.md `binokel`: one or more tests per numbered rule, and the worked case.
+"""docs/rules.md `binokel`: one or more tests per numbered rule, and the worked case.
 
 Stacked deals: seat 2 deals, so seat 0 is forehand, 1 middlehand, 2 rearhand.
 """

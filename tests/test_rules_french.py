@@ -1,4 +1,4 @@
-"""RULES.md `french`: one or more tests per numbered rule (what differs from `hoyle`)."""
+"""docs/rules.md `french`: one or more tests per numbered rule (what differs from `hoyle`)."""
 
 import pytest
 

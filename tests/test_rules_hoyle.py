@@ -1,4 +1,4 @@
-"""RULES.md `hoyle`: one or more tests per numbered rule, and every consequence of rule 6.
+"""docs/rules.md `hoyle`: one or more tests per numbered rule, and every consequence of rule 6.
 
 Deals are stacked with tests/scenarios.py: seat 1 deals, so seat 0 is the
 pone, who leads first.
@@ -365,7 +365,7 @@ def test_hoyle_rule_7_void_must_trump_else_anything():
 
 
 def _rule_7_by_the_text(hand, led, trump):
-    """RULES.md hoyle 7 written out directly, for two players."""
+    """rules.md hoyle 7 written out directly, for two players."""
     held = [f for f in range(32) if hand[f]]
     suit = [f for f in held if f >> 3 == led >> 3]
     if suit:

@@ -35,7 +35,7 @@ def f(suit, rank):
 
 
 def hoyle_kinds(trump):
-    """(name, class, points, [(face, copies)]) for two-handed Binocle (RULES.md hoyle 5)."""
+    """(name, class, points, [(face, copies)]) for two-handed Binocle (rules.md hoyle 5)."""
     kinds = []
     for s in SUITS:
         royal = s == trump
@@ -53,7 +53,7 @@ def hoyle_kinds(trump):
 
 
 def french_kinds(trump):
-    """The French meld table (RULES.md french 4), same layout."""
+    """The French meld table (rules.md french 4), same layout."""
     kinds = []
     for s in SUITS:
         t = s == trump
@@ -87,7 +87,7 @@ def pack_kinds(kinds):
     return bytes(out)
 
 
-# --- binokel (RULES.md binokel 5): each meld type counts separately ---------------
+# --- binokel (rules.md binokel 5): each meld type counts separately ---------------
 
 BINOKEL_VALUES = {
     "family": (100, 150), "double family": (1000, 1500), "pair": (20, 40),
@@ -219,7 +219,7 @@ def render_common():
 
 def render_hoyle():
     parts = [docstring("Meld data of hoyle, two-handed Binocle.", ROWS)]
-    parts.append(kind_block("HOYLE", hoyle_kinds, "hoyle (RULES.md hoyle 5)"))
+    parts.append(kind_block("HOYLE", hoyle_kinds, "hoyle (rules.md hoyle 5)"))
     parts.append("")
     parts.append("# Index of the optional grand binocle among the hoyle kinds.")
     parts.append("HOYLE_GRAND_BINOCLE = %d" % [k[0] for k in hoyle_kinds(0)].index("grand binocle"))
@@ -228,7 +228,7 @@ def render_hoyle():
 
 def render_french():
     parts = [docstring("Meld data of french, the French two-handed binocle.", ROWS)]
-    parts.append(kind_block("FRENCH", french_kinds, "french (RULES.md french 4)"))
+    parts.append(kind_block("FRENCH", french_kinds, "french (rules.md french 4)"))
     return "\n".join(parts) + "\n"
 
 
@@ -238,7 +238,7 @@ def render_binokel():
     parts.append("# binokel families and pairs: %d bytes." % len(table))
     parts.append("FAMILY_PAIRS = (\n" + hexbytes(table) + "\n)")
     parts.append("")
-    parts.append("# binokel meld points, plain then trump (RULES.md binokel 5).")
+    parts.append("# binokel meld points, plain then trump (rules.md binokel 5).")
     for key, const_name in (("family", "FAMILY"), ("double family", "DOUBLE_FAMILY"), ("pair", "PAIR")):
         plain, trump = BINOKEL_VALUES[key]
         parts.append("%s_POINTS = (%d, %d)" % (const_name, plain, trump))

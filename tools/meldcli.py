@@ -1,13 +1,15 @@
-"""Best meld total of a hand, as JSON: python -m tools melds --rules R --trump S CARD ...
+"""Best meld total of a hand, as JSON: python -m tools melds --rules R --trump S [--pack64] CARD ...
 
-    binokel         15 cards; the best total RULES.md binokel 5 allows (engine/melds.py)
+    binokel         15 cards; the best total rules.md binokel 5 allows (engine/melds.py)
     hoyle, french   12 cards; the best total a sequence of announcements from just
-                    those cards can reach (RULES.md hoyle 6: one meld each, a fresh
+                    those cards can reach (rules.md hoyle 6: one meld each, a fresh
                     card each, the same-class rule), however many tricks it takes
 
 The two-hand answer is a depth-first search over engine.table.TableCards, so the
 legality of each step is the engine's own. The dix exchange is no meld and
-is left out.
+is left out. 7s and 8s are cards of hoyle's 64-card pack only: a hand holds them
+with --pack64 (rules.md common), and a hand without the option holding one is a
+mistake of the command line.
 """
 
 import json
@@ -27,6 +29,7 @@ def build_parser():
     p.add_argument("--rules", required=True, help="hoyle, french or binokel")
     p.add_argument("--trump", help="trump suit: S, H, D or C")
     p.add_argument("--no-grand", action="store_true", help="hoyle: without grand binocle")
+    p.add_argument("--pack64", action="store_true", help="hoyle: the 64-card pack (7s and 8s)")
     p.add_argument("cards", nargs="*", metavar="CARD", help="e.g. AS TS 10S qh")
     return p
 
@@ -42,9 +45,10 @@ def parse_trump(text):
     return cards.SUIT_CHARS.index(t)
 
 
-def parse_hand(words, rules):
-    """32 counts of the cards named; UsageError names what is wrong."""
-    low = cards.lowest_rank(find(rules)[OPTIONS] & OPT_PACK64)   # 7s and 8s only where a 64-card pack may be
+def parse_hand(words, rules, pack64=False):
+    """32 counts of the cards named; UsageError names what is wrong. 7s and 8s only with
+    pack64 (the caller has checked that the rule set has a 64-card pack)."""
+    low = cards.lowest_rank(pack64)
     faces = []
     for w in words:
         try:
@@ -52,6 +56,8 @@ def parse_hand(words, rules):
         except ValueError:
             raise cli.UsageError("bad card %r (use rank A T K Q J 9 or 10, suit S H D C)" % w)
         if cards.rank_of(f) < low:
+            if find(rules)[OPTIONS] & OPT_PACK64:
+                raise cli.UsageError("bad card %r: 7s and 8s need --pack64 (the 64-card pack)" % w)
             raise cli.UsageError("bad card %r: no 7s or 8s in the %s pack" % (w, rules))
         faces.append(f)
     need = HAND_SIZE[kind(rules)]
@@ -176,8 +182,10 @@ def run(argv):
         raise cli.UsageError("unknown rule set %r (choose from %s)" % (args.rules, ", ".join(RULE_SETS)))
     if args.no_grand and not find(rules)[OPTIONS] & OPT_NO_GRAND:
         raise cli.UsageError("--no-grand belongs to hoyle")
+    if args.pack64 and not find(rules)[OPTIONS] & OPT_PACK64:
+        raise cli.UsageError("--pack64 belongs to hoyle")
     trump = parse_trump(args.trump)
-    hand = parse_hand(args.cards, rules)
+    hand = parse_hand(args.cards, rules, args.pack64)
     if kind(rules) == THREE_HAND:
         return binokel_result(hand, trump)
     return two_hand_result(rules, hand, trump, args.no_grand)

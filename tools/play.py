@@ -160,7 +160,7 @@ class Screen:
             out.append("Trick: " + self.plays(obs.trick, obs.leader, obs.trump))
         counts = ["%s %d" % (self.who(p), obs.hand_sizes[p]) for p in range(1, len(self.names))]
         won = ["%s %d" % (self.who(p), obs.tricks_won[p]) for p in range(len(self.names))]
-        # trick counts only: RULES.md hoyle 10 lets a player look back at the last trick alone
+        # trick counts only: rules.md hoyle 10 lets a player look back at the last trick alone
         out.append("Cards held: %s. Tricks won: %s" % (", ".join(counts), ", ".join(won)))
         out.append("Your hand: " + hand_text(obs.hand, obs.trump))
         return out

@@ -2,7 +2,7 @@
 
 A meld is worth its points, plus part of a bigger meld of the same class
 that it leaves open and that the seat already holds every card of (a royal
-marriage now and the sequence later beats the sequence alone, RULES.md
+marriage now and the sequence later beats the sequence alone, rules.md
 hoyle 6). Among ways to lay the same meld, the one taking more cards from
 the table keeps fresh cards in hand. The exchange of the trump nine is worth
 its 10 and the turn-up card.

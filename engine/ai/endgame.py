@@ -1,6 +1,6 @@
 """Search of the last tricks of the two-hand games (hoyle, french): exact, or to a horizon.
 
-With the stock exhausted a player who remembers the play knows both hands; play follows RULES.md
+With the stock exhausted a player who remembers the play knows both hands; play follows rules.md
 hoyle 7 (engine.tricks.legal_follow). The value is what player 0 still wins when each side
 maximises its share: the card points of the tricks from here (the one in progress too) and 10 for
 the last.

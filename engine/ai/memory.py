@@ -1,7 +1,7 @@
 """What one seat remembers of the deal, built only from its own observations.
 
 An observation shows only the trick in progress and the last trick taken
-(RULES.md hoyle 10), so the memory records each trick as it appears there.
+(rules.md hoyle 10), so the memory records each trick as it appears there.
 A seat plays a card to every trick, so it sees every trick, one decision
 later. From the tricks it also infers what other players cannot hold: under
 the strict rules (two-hand last tricks, every binokel trick) a player who

@@ -24,7 +24,7 @@ def _rest(used, pack64):
 
 
 def two_hand_deck(pone, dealer, turnup, stock="", pack64=False):
-    """Deal order giving these 12-card hands, turn-up and top of the stock (RULES.md hoyle 1)."""
+    """Deal order giving these 12-card hands, turn-up and top of the stock (rules.md hoyle 1)."""
     pone, dealer, stock = _faces(pone), _faces(dealer), _faces(stock)
     turnup = cards.parse(turnup) if isinstance(turnup, str) else turnup
     if len(pone) != 12 or len(dealer) != 12:
@@ -45,7 +45,7 @@ def two_hand_game(rules, pone, dealer, turnup, stock="", dealer_seat=0, **option
 
 
 def binokel_deck(forehand, middlehand, rearhand, dabb):
-    """Deal order giving these 15-card hands and Dabb (RULES.md binokel 1)."""
+    """Deal order giving these 15-card hands and Dabb (rules.md binokel 1)."""
     hands = [_faces(forehand), _faces(middlehand), _faces(rearhand)]
     dabb = _faces(dabb)
     if [len(h) for h in hands] != [15, 15, 15] or len(dabb) != 3:

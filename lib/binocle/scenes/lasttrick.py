@@ -1,4 +1,4 @@
-"""The last trick, and only the last (RULES.md hoyle 10): any button closes it."""
+"""The last trick, and only the last (rules.md hoyle 10): any button closes it."""
 
 import displayio
 
