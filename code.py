@@ -25,8 +25,8 @@ if sys.implementation.name == "circuitpython":
     except MemoryError:                  # the board's RAM is too small for this version
         print("Out of memory: this")
         print("board has too little RAM")
-        print("for this version (README,")
-        print("Memory on the board).")
+        print("for this version (see")
+        print("docs/memory.md).")
         print("Every move was saved.")
         while True:
             pass

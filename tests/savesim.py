@@ -32,7 +32,7 @@ from engine.ai import new_player                    # noqa: E402
 from engine.rules import new_game                   # noqa: E402
 from tests import flashmodel as fm                  # noqa: E402
 
-# Rated endurance, erase cycles per unit (the README's sources): the SAMD51's own flash
+# Rated endurance, erase cycles per unit (the sources in docs/saves.md): the SAMD51's own flash
 # taken at the 10k its NVM controller's family is specified for, the drives' NOR flash
 # (GD25Q16C, GD25Q64C/W25Q64JV, the Pico's W25Q16JV, the ESP32-S3's) at 100k.
 ENDURANCE = {"nvm block": 10000, "nvm sector": 100000, "nvs page": 100000, "drive sector": 100000}

@@ -1,4 +1,4 @@
-"""Every command of the README runs here as a person runs it: a new process from the
+"""Every command of docs/tools.md runs here as a person runs it: a new process from the
 repository root, `python -m tools <command> ...` (and `make play`'s own command line),
 once with a small real invocation and once with a mistake, which must be one line on
 stderr and exit status 2, never a traceback.
@@ -302,8 +302,8 @@ def test_every_command_is_tried():
     assert sorted(MISTAKES) == sorted(names)
 
 
-def test_the_readme_names_every_command_and_only_those():
-    with open(os.path.join(ROOT, "README.md")) as f:
+def test_docs_tools_names_every_command():
+    with open(os.path.join(ROOT, "docs", "tools.md")) as f:
         table = re.findall(r"^\| `([a-z-]+)[ `]", f.read(), re.M)
     assert sorted(set(table) & {c[0] for c in COMMANDS}) == sorted(c[0] for c in COMMANDS)
 

@@ -1,7 +1,7 @@
 """Wear: whole AI games saved after every action on each board's model, erase cycles
 counted per flash unit. At each unit's rated endurance (tests/savesim.py ENDURANCE, the
-README's sources) the saves outlast 10,000 games of every rule set, on every board.
-The README's figures: python -m tests.savesim 8 (eight games of each rule set)."""
+sources in docs/saves.md) the saves outlast 10,000 games of every rule set, on every board.
+The figures in docs/saves.md: python -m tests.savesim 8 (eight games of each rule set)."""
 
 from tests import savesim
 

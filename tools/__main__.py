@@ -10,7 +10,7 @@ from tools import cli
 COMMANDS = (
     # name, module, one-line help
     ("sim", "tools.sim", "the handheld game in a desktop window (the device app on displayio)"),
-    ("screens", "tools.simdriver", "the README's screenshots, from scripted games in the simulator"),
+    ("screens", "tools.simdriver", "the screenshots in docs/screens, from scripted games in the simulator"),
     ("ui-memory", "tools.uimem", "the app's heap on a SAMD51 board: displayio objects, game, code"),
     ("bundle", "tools.bundle", "build what goes onto the board's drive (build/bundle) with its manifest and size"),
     ("deploy", "tools.deploy", "put the game onto a board's CIRCUITPY/BINOCLE drive (or a FAT image), safely"),

@@ -171,8 +171,8 @@ class Driver:
 
 @cli.command("screens")
 def main(argv):
-    """python -m tools screens [DIR]: the README's screenshots (3x), from scripted games."""
-    parser = cli.Parser("screens", "The README's screenshots, from scripted games in the simulator.")
+    """python -m tools screens [DIR]: the screenshots in docs/screens (3x), from scripted games."""
+    parser = cli.Parser("screens", "The screenshots in docs/screens, from scripted games in the simulator.")
     parser.add_argument("dir", nargs="?", metavar="DIR", default=SCREENS,
                         help="where to write them (default docs/screens; made if missing)")
     out = parser.parse_args(argv).dir

@@ -41,7 +41,7 @@ the code and names of the modules it has imported and the names of those it forg
 firmware's objects at their real sizes. Against a real CircuitPython 10 running the game's own
 code.py through the same session (issue 13: commit ad04338, hoyle and binokel, .mpy and .py;
 the title, the peak over the first deal, the score sheet at its end, rules help in the second
-deal) the figures agree within 1.3 KB, cell by cell (README, Memory on the board). Not counted:
+deal) the figures agree within 1.3 KB, cell by cell (docs/memory.md). Not counted:
 the short-lived peaks inside an AI move (the heap is read between actions), and what a stale
 pointer on a board's stack may keep alive (once, the 15 KB of a parsed manifest.json).
 
@@ -54,10 +54,10 @@ the smallest pool that completes this session on CircuitPython 10 set up as a Py
 collections but the board's own, statistics left out), less this tool's live peak, the largest
 over the rule sets of each kind of game (two-hand, binokel): the two differ by up to 3.6 KB.
 On CircuitPython 10.2.1 built anew, at the commit that brought pondering and the smaller AI
-code (README, Memory on the board): .mpy hoyle 143.0 - 120.8, french 144.5 - 121.5 (23.0 KB),
+code (docs/memory.md): .mpy hoyle 143.0 - 120.8, french 144.5 - 121.5 (23.0 KB),
 binokel 128.0 - 101.8 KB (26.2); .py hoyle 149.0 - 119.6, french 149.0 - 119.8 (29.4), binokel
 133.0 - 107.2 KB (25.8). (An earlier build gave 25 KB for .mpy and 24 for .py at the commit
-that gave the game the firmware's names; the builds differ, the README says how.) A PyBadge
+that gave the game the firmware's names; the builds differ, docs/memory.md says how.) A PyBadge
 that shows 139 KB free at the top of code.py (gc.mem_free()) has a pool of at least 144.5 KB:
 the figure moves in 8 KB steps, pools of 144.5 to 152 KB all show 139.7 KB. The margins hold
 for today's code: measure them again when the way the game uses memory changes much.

@@ -8,7 +8,7 @@ then forgotten (and briefly again when the backup is written).
     got.backup                   # no journal: settings and statistics go to nvm only
     got.notes                    # lines for the title screen (at most 26 characters)
 
-Where the saves are (the README has what a cut costs on each board):
+Where the saves are (docs/saves.md has what a cut costs on each board):
 
 - The journal, saves/binocle.sav on the drive (store.py), takes every action with the
   settings and statistics. It is made the first time the drive can be written; what the
