@@ -69,7 +69,7 @@ def legal_follow(hand, trick, n, trump, out):
 
     Follow suit and beat the trick's best card if you can; if void, trump and
     overtrump a trump in the trick if you can, else still trump; only without
-    the suit led and without trumps play anything. (RULES.md hoyle 7 for two
+    the suit led and without trumps play anything. (rules.md hoyle 7 for two
     players, binokel 6 for three.) Appends faces to out, ascending.
     """
     buf = bytearray(32)
