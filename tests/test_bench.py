@@ -14,7 +14,7 @@ import types
 import pytest
 
 from tools import bench
-from tools.bench import ai, calibrate, command, host, imports
+from tools.bench import ai, calibrate, command, host, imports, waits
 
 
 def run_main(argv):
@@ -231,10 +231,19 @@ def test_bad_arguments_are_one_line_and_status_2(argv, said):
     assert err.count("\n") == 1 and err.startswith("bench: ") and said in err
 
 
-def test_ai_only_skips_the_engine_benchmark():
-    names, plan, ai_plan, pystone = command.parse_args(["--ai-only", "--quick"])
-    assert plan is None and ai_plan["games"] == 1
+def test_ai_only_skips_the_engine_benchmark_and_the_waits():
+    names, plan, ai_plan, pystone, waits_plan = command.parse_args(["--ai-only", "--quick"])
+    assert plan is None and ai_plan["games"] == 1 and waits_plan is None
     assert set(pystone) == {"cpython", "micropython_wasm"}
+
+
+def test_waits_alone_and_in_every_bench():
+    names, plan, ai_plan, pystone, waits_plan = command.parse_args(["--waits"])
+    assert plan is None and ai_plan is None and waits_plan == {"runs": 3}
+    assert command.parse_args(["--waits", "--quick"])[4] == {"runs": 1}
+    assert command.parse_args([])[4] == {"runs": 3} and command.parse_args(["--quick"])[4] == {"runs": 1}
+    status, out, err = run_main(["--waits", "--ai-only"])
+    assert status == 2 and out == "" and "give one" in err
 
 
 def test_the_guest_side_imports_under_micropython():
@@ -368,3 +377,107 @@ def test_ai_working_memory(report):
             assert kept["new"] > 0 and kept["after_games"] > 0
     assert mem["endgame_solver_alloc_bytes"] > 0
     assert min(mem["ai_code_bytes"][k] for k in ("player", "seats", "endgame")) > 0
+
+
+# -- the waits a player meets -------------------------------------------------------------------
+
+def test_a_guest_calls_the_hosts_functions(tmp_path):
+    from tools import mpy
+    (tmp_path / "h.py").write_text(
+        "import host\nprint(host.call('twice', 'ab'))\ntry:\n    host.call('nosuch', '')\n"
+        "except RuntimeError:\n    print('refused')\nprint(host.call('twice', 'x' * 40))\n")
+    out = tmp_path / "out.txt"
+    seen = []
+
+    def twice(text):
+        seen.append(text)
+        return text * 2
+    status = mpy.run("/t/h.py", stdout=str(out), dirs=((str(tmp_path), "/t"),), host={"twice": twice})
+    # an answer longer than mpy.HOST_RESULT (64 bytes) is refused as an unknown name is
+    assert status == 1 and out.read_text().splitlines() == ["abab", "refused"]
+    assert seen == ["ab", "x" * 40]
+
+
+def marks(cpu, standin_us, calls, held_up, frame, alloc, **more):
+    return dict({"cpu": cpu, "standin_us": standin_us, "calls": calls, "held_up": held_up,
+                 "frame": frame, "alloc": alloc, "collections": 1, "modules": 50, "opened": 30,
+                 "read_bytes": 60000, "stats": 189, "written_bytes": 512}, **more)
+
+
+def guest_result():
+    """A session as the guest reports it, with round numbers."""
+    return {"t0": 1000, "reading_us": 10, "extra_us": 2.0,
+            "pystones": {"fresh": [185000, 185000], "title_end": [150000],
+                         "play_start": [140000], "card_end": [130000]},
+            "marks": {"start": {"alloc": 100, "modules": 30},
+                      "title": marks(21010, 4000, 1000, 0, 1, 5100, offers="continue"),
+                      "play": marks(50000, 5000, 1200, 0, 7, 9000),
+                      "card": marks(60010, 7000, 1601, 1, 8, 19000, top="Table", hand=12,
+                                    ai_thinking=False)}}
+
+
+def test_each_wait_less_the_stand_ins_scaled_by_the_fresh_heap_pystone():
+    w = waits.windows(guest_result())
+    title = w["reset_to_title"]
+    # 20,000 us between the readings less one reading's 10; the stand-ins' 4,000; 1,000 calls
+    # at 2 us of the wrapper's each: 14,000 us of the app's, x 100 (185,000 / 1,850)
+    assert (title["us"], title["standins_us"], title["wrappers_us"]) == (14000, 4000, 2000)
+    assert title["samd51_ms"] == pytest.approx(1400) and title["standins_samd51_ms"] == pytest.approx(400)
+    assert title["pystones_around"] == 150000 and title["title_offers"] == "continue"
+    assert (title["refreshes"], title["modules_loaded"], title["allocated_bytes"]) == (1, 20, 5000)
+    play = w["play_to_first_card"]
+    # 10,000 us; 401 calls, one held up: the 2,000 us of the other 400 and one more at their
+    # mean (5 us); 401 x 2 us of the wrapper's: 10,000 - 2,005 - 802 = 7,193 us
+    assert (play["standins_us"], play["wrappers_us"], play["us"]) == (2005, 802, 7193)
+    assert play["samd51_ms"] == pytest.approx(719.3) and play["held_up_calls"] == 1
+    assert play["pystones_around"] == 135000 and play["refreshes"] == 1
+    assert play["first_frame"] == {"top": "Table", "hand_cards": 12, "ai_thinking": False}
+    later = guest_result()
+    del later["marks"]["play"], later["marks"]["card"]          # a later start: the title only
+    assert set(waits.windows(later)) == {"reset_to_title"}
+
+
+def test_a_wait_over_its_sessions():
+    each = [waits.windows(guest_result())["play_to_first_card"] for _ in range(3)]
+    each[1] = dict(each[1], samd51_ms=500.0)
+    each[2] = dict(each[2], samd51_ms=900.0, bytes_read=1)
+    s = waits.summary(each)
+    assert s["samd51_ms"] == 719 and s["each_samd51_ms"] == [719, 500, 900] and s["sessions"] == 3
+    assert s["standins_percent"] == pytest.approx(100 * 2807 / 10000, abs=0.1)
+    assert s["bytes_read"] == 0 and s["differs_between_sessions"] == ["bytes_read"]
+
+
+def test_the_waits_as_a_player_meets_them(report):
+    w = report["waits"]
+    assert w["rule_sets"] == ["hoyle", "french", "binokel"] and w["limit_ms"] == 2000 and w["runs"] == 1
+    every = {"reset_to_title": w["reset_to_title"], "first_start_to_title": w["first_start_to_title"]}
+    for rules in w["rule_sets"]:
+        every[rules] = w["play_to_first_card"][rules]
+    for name, each in every.items():
+        assert set(each) == {"mpy", "py"}
+        for kind in ("mpy", "py"):
+            s = each[kind]
+            assert s["samd51_ms"] > 0 and s["micropython_wasm_ms"] > 0 and s["standins_samd51_ms"] > 0
+            assert 0 < s["standins_percent"] < 100 and s["standin_calls"] > 0
+            assert positive_numbers(dict(enumerate(s["pystones_per_second"] + s["pystones_around_the_wait"])))
+            assert s["files_opened"] > 0 and s["bytes_read"] > 0 and s["modules_loaded"] > 0
+            assert s["refreshes"] == 1 and s["sessions"] == (3 if name == "first_start_to_title" else 1)
+            assert "differs_between_sessions" not in s
+        # the same code from either kind of file, the .mpy smaller and quicker to load
+        assert each["mpy"]["modules_loaded"] == each["py"]["modules_loaded"]
+        assert each["mpy"]["files_opened"] == each["py"]["files_opened"]
+        assert each["mpy"]["bytes_read"] < each["py"]["bytes_read"]
+        assert each["mpy"]["samd51_ms"] < each["py"]["samd51_ms"], name
+    for kind in ("mpy", "py"):
+        later, first = w["reset_to_title"][kind], w["first_start_to_title"][kind]
+        assert later["title_offers"] == "continue" and first["title_offers"] == "play"
+        from tests.savesim import store
+        assert first["bytes_written"] - later["bytes_written"] == store.SIZE   # the journal made
+        for rules, hand in (("hoyle", 12), ("french", 12), ("binokel", 15)):
+            frame = w["play_to_first_card"][rules][kind]["first_frame"]
+            assert frame["hand_cards"] == hand and frame["top"] in ("Table", "Choice")
+    assert isinstance(w["mpy_under_limit"], bool) and w["pystone_runs_repeated"] >= 0
+    assert w["wrapper_us_per_call"] > 0
+    assert set(w["method"]) == {"waits", "guest", "standins", "not_modelled"}
+    lines = waits.describe(w)
+    assert len(lines) == 7 and "1 session(s)" in lines[0] and "Play -> first card, binokel" in lines[5]

@@ -43,10 +43,16 @@ CACHE = None        # the cached pystone.py: cache_path() unless set (tests)
 # -- runs under CPython and MicroPython -------------------------------------------
 
 _loaded = {}        # pystone text -> the namespace it was executed in
+CLOCK = [None]      # pystone's clock() (seconds) if set before its first run, else as below
 
 
 def _stand_in():
     """The module that pystone's "from utime import clock" gets."""
+    if CLOCK[0] is not None:
+        class given:
+            pass
+        given.clock = CLOCK[0]
+        return given
     try:
         from time import ticks_diff, ticks_us      # MicroPython: a class serves as the module
     except ImportError:
