@@ -76,7 +76,7 @@ CLIP_US = 1000             # a call into a stand-in longer than this was held up
 C = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
 G = {"task": None, "pystone": None, "rates": {}, "extra": 0.0, "read": 0,
      "scale": 0.0, "wall0": 0, "driver": 0, "t0": 0, "plan": None, "app": None, "tick": None,
-     "frame": 0, "cpu": 0}
+     "frame": 0, "cpu": 0, "open": False}
 MARKS = {}
 FILES = {}                 # "/path" -> its bytes, or a memoryview of DISK once written
 DIRS = ["/"]
@@ -405,10 +405,11 @@ def hand_shown():
     return n
 
 
-def mark(name, cpu=None):
-    # the counts now; the clock read before (the end of a wait) or else last (its start)
+def mark(name, cpu=None, within=False):
+    # the counts now; the clock read before (the end of a wait) or else last (its start);
+    # within a wait, not gc.mem_alloc(), which reads the whole heap's table (ms here)
     m = {"cpu": cpu, "standin_us": C[1], "calls": C[2], "held_up": C[3],
-         "frame": G["frame"], "alloc": gc.mem_alloc(), "collections": C[5],
+         "frame": G["frame"], "alloc": 0 if within else gc.mem_alloc(), "collections": C[5],
          "modules": len(_SYS.modules), "opened": C[7], "read_bytes": C[8],
          "stats": C[9], "written_bytes": C[10]}
     MARKS[name] = m
@@ -503,6 +504,8 @@ def refresh(self, *, target_frames_per_second=None, minimum_frames_per_second=0)
     G["frame"] += 1
     C[0] = 1                  # what this script calls is its own time, not the firmware's
     try:
+        if G["open"] and "feedback" not in MARKS:
+            mark("feedback", cpu_us(), True)   # the screen's first change after the Play press
         if G["frame"] == 1:
             cpu = cpu_us()
             # The title's frame. The app is handed over at the next frame's start (capture),
@@ -585,6 +588,7 @@ def person():
     _hw.press("A", True)
     yield 1                           # collected: the wait starts in a heap as a board's
     mark("play")
+    G["open"] = True
     tick()                            # the frame that takes the press
     k = 1
     while hand_shown() <= 0:
@@ -593,6 +597,7 @@ def person():
         tick()
         k += 1
     mark("card", cpu_us())
+    G["open"] = False
     MARKS["card"]["top"] = top()
     MARKS["card"]["hand"] = hand_shown()
     MARKS["card"]["ai_thinking"] = bool(table().thinking)
@@ -779,7 +784,8 @@ _ZERO = {"standin_us": 0, "calls": 0, "held_up": 0, "frame": 0, "collections": 0
          "read_bytes": 0, "stats": 0, "written_bytes": 0}
 # Each wait: its first and last mark, and the pystone runs made in the heap as it was then.
 _WAITS = {"reset_to_title": (None, "title", None, "title_end"),
-          "play_to_first_card": ("play", "card", "play_start", "card_end")}
+          "play_to_first_card": ("play", "card", "play_start", "card_end"),
+          "play_to_feedback": ("play", "feedback", "play_start", "card_end")}
 
 
 def windows(result):
@@ -797,7 +803,9 @@ def windows(result):
             first = m[a]
         last = m[b]
         d = {k: last[k] - first[k] for k in _ZERO}
-        total = last["cpu"] - first["cpu"] - result["reading_us"]      # one reading's cost in it
+        # one reading's cost in it, and one more for the feedback's, read in the midst of it
+        readings = 2 if name == "play_to_first_card" and "feedback" in m else 1
+        total = last["cpu"] - first["cpu"] - readings * result["reading_us"]
         counted = d["calls"] - d["held_up"]
         # a call held up by the machine's other work (CLIP_US) counts at the mean of the others
         standins = d["standin_us"] + (d["held_up"] * d["standin_us"] / counted if counted else 0)
@@ -816,6 +824,8 @@ def windows(result):
             "allocated_bytes": last["alloc"] - first["alloc"],
             "collections_asked": d["collections"],
         }
+    if "play_to_feedback" in out:
+        del out["play_to_feedback"]["allocated_bytes"]     # not read in the midst of a wait
     out["reset_to_title"]["title_offers"] = m["title"]["offers"]
     if "card" in m:
         card = m["card"]
@@ -845,8 +855,9 @@ def summary(each):
         "sessions": len(each),
         "standin_calls": each[0]["standin_calls"],
         "held_up_calls": sum([w["held_up_calls"] for w in each]),
-        "allocated_bytes": median([w["allocated_bytes"] for w in each]),
     }
+    if "allocated_bytes" in each[0]:
+        out["allocated_bytes"] = median([w["allocated_bytes"] for w in each])
     for key in _SAME:
         if key in each[0]:
             out[key] = each[0][key]
@@ -863,14 +874,21 @@ def report(plan, found):
            for kind in KINDS}
     out = {"limit_ms": LIMIT_MS, "runs": plan["runs"], "rule_sets": list(RULE_SETS),
            "reset_to_title": {}, "first_start_to_title": {},
-           "play_to_first_card": {rules: {} for rules in RULE_SETS}}
+           "play_to_first_card": {rules: {} for rules in RULE_SETS},
+           "play_to_feedback": {rules: {} for rules in RULE_SETS}}
     for kind in KINDS:
         out["reset_to_title"][kind] = summary([w["reset_to_title"] for w in per[kind]["restart"]])
         out["first_start_to_title"][kind] = summary([w["reset_to_title"] for rules in RULE_SETS
                                                      for w in per[kind][rules]])
         for rules in RULE_SETS:
-            out["play_to_first_card"][rules][kind] = summary([w["play_to_first_card"]
-                                                              for w in per[kind][rules]])
+            for wait in ("play_to_first_card", "play_to_feedback"):
+                out[wait][rules][kind] = summary([w[wait] for w in per[kind][rules]])
+    # .py's time over .mpy's, measured in the same run (a load on the machine falls on both)
+    out["py_over_mpy"] = {key: round3(out[key]["py"]["samd51_ms"] / out[key]["mpy"]["samd51_ms"])
+                          for key in ("reset_to_title", "first_start_to_title")}
+    out["py_over_mpy"]["play_to_first_card"] = {
+        rules: round3(out["play_to_first_card"][rules]["py"]["samd51_ms"] /
+                      out["play_to_first_card"][rules]["mpy"]["samd51_ms"]) for rules in RULE_SETS}
     mpy = [out["reset_to_title"]["mpy"]["samd51_ms"], out["first_start_to_title"]["mpy"]["samd51_ms"]]
     mpy += [out["play_to_first_card"][r]["mpy"]["samd51_ms"] for r in RULE_SETS]
     out["mpy_under_limit"] = max(mpy) < LIMIT_MS
@@ -881,19 +899,27 @@ def report(plan, found):
     return out
 
 
+def _ratios(w):
+    r = w["py_over_mpy"]
+    return [r["reset_to_title"], r["first_start_to_title"]] + list(r["play_to_first_card"].values())
+
+
 def describe(w):
     """The stderr summary, a line each."""
-    lines = ["waits on a SAMD51, median ms of %d session(s), .mpy / .py (stand-ins taken out):"
-             % w["runs"]]
+    lines = ["waits on a SAMD51, median ms of %d session(s), .mpy / .py (stand-ins taken out; "
+             ".py takes %.1f-%.1fx .mpy's):" % (w["runs"], min(_ratios(w)), max(_ratios(w)))]
     for key, label in (("reset_to_title", "reset -> title, a saved game to continue"),
                        ("first_start_to_title", "reset -> title, a new board (the journal made)")):
         t = w[key]
         lines.append("  %s: %.0f / %.0f" % (label, t["mpy"]["samd51_ms"], t["py"]["samd51_ms"]))
     for rules in w["rule_sets"]:
         p = w["play_to_first_card"][rules]
-        lines.append("  Play -> first card, %s: %.0f / %.0f (that frame: %s%s)" % (
-            rules, p["mpy"]["samd51_ms"], p["py"]["samd51_ms"], p["mpy"]["first_frame"]["top"],
-            ", an AI seat's first slice" if p["mpy"]["first_frame"]["ai_thinking"] else ""))
+        f = w["play_to_feedback"][rules]
+        lines.append("  Play -> first card, %s: %.0f / %.0f (that frame: %s%s; the screen first "
+                     "changed after %.0f / %.0f)" % (
+                         rules, p["mpy"]["samd51_ms"], p["py"]["samd51_ms"], p["mpy"]["first_frame"]["top"],
+                         ", an AI seat's first slice" if p["mpy"]["first_frame"]["ai_thinking"] else "",
+                         f["mpy"]["samd51_ms"], f["py"]["samd51_ms"]))
     share = [w[key][k]["standins_percent"] for key in ("reset_to_title", "first_start_to_title")
              for k in KINDS] + [w["play_to_first_card"][r][k]["standins_percent"]
                                 for r in w["rule_sets"] for k in KINDS]
@@ -920,7 +946,9 @@ METHOD = {
         "session made (rules, AI seats, the hint adviser, a two-hand game's endgame table), the "
         "new game saved to the journal, the table built; first_frame says what else that frame "
         "holds (a menu of choices over the table when the person bids or melds first; one slice "
-        "of THINK_MS of an AI seat's thinking when it moves first). samd51_ms: the guest's time "
+        "of THINK_MS of an AI seat's thinking when it moves first). play_to_feedback: from the "
+        "same start to the first display refresh after it, the screen's first change (the title "
+        "says \"Dealing...\" before the game loads). samd51_ms: the guest's time "
         "less the stand-ins' (standins), scaled to a SAMD51 by pystone (calibration.method) run in "
         "the same guest just before code.py starts, the median of the sessions "
         "(first_start_to_title pools every rule set's). Each rule set plays a fixed deal."),
