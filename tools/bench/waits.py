@@ -30,7 +30,6 @@ from tools.bench import calibrate
 RULE_SETS = ("hoyle", "french", "binokel")
 KINDS = ("mpy", "py")
 SEEDS = {"hoyle": 7, "french": 3, "binokel": 11}   # each rule set's game: the same deal each run
-WAITS = ("reset_to_title", "play_to_first_card")
 LIMIT_MS = 2000          # the bar for a wait from .mpy on a SAMD51
 WAITS_FULL = {"runs": 3}
 WAITS_QUICK = {"runs": 1}
@@ -76,7 +75,7 @@ CLIP_US = 1000             # a call into a stand-in longer than this was held up
 C = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
 G = {"task": None, "pystone": None, "rates": {}, "extra": 0.0, "read": 0,
      "scale": 0.0, "wall0": 0, "driver": 0, "t0": 0, "plan": None, "app": None, "tick": None,
-     "frame": 0, "cpu": 0, "open": False}
+     "frame": 0, "open": False}
 MARKS = {}
 FILES = {}                 # "/path" -> its bytes, or a memoryview of DISK once written
 DIRS = ["/"]
