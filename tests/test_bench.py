@@ -239,9 +239,9 @@ def test_ai_only_skips_the_engine_benchmark_and_the_waits():
 
 def test_waits_alone_and_in_every_bench():
     names, plan, ai_plan, pystone, waits_plan = command.parse_args(["--waits"])
-    assert plan is None and ai_plan is None and waits_plan == {"runs": 3}
+    assert plan is None and ai_plan is None and waits_plan == {"runs": 5}
     assert command.parse_args(["--waits", "--quick"])[4] == {"runs": 1}
-    assert command.parse_args([])[4] == {"runs": 3} and command.parse_args(["--quick"])[4] == {"runs": 1}
+    assert command.parse_args([])[4] == {"runs": 5} and command.parse_args(["--quick"])[4] == {"runs": 1}
     status, out, err = run_main(["--waits", "--ai-only"])
     assert status == 2 and out == "" and "give one" in err
 
