@@ -486,7 +486,8 @@ def test_the_waits_as_a_player_meets_them(report):
             assert frame["hand_cards"] == hand and frame["top"] in ("Table", "Choice")
             feedback = w["play_to_feedback"][rules][kind]
             assert feedback["refreshes"] == 1 and feedback["modules_loaded"] == 0
-            assert 0 < feedback["samd51_ms"] < w["play_to_first_card"][rules][kind]["samd51_ms"]
+            # (its own part is a few ms once the stand-ins' are out: not asserted positive)
+            assert feedback["samd51_ms"] < w["play_to_first_card"][rules][kind]["samd51_ms"]
     ratios = w["py_over_mpy"]
     assert ratios["reset_to_title"] == pytest.approx(
         w["reset_to_title"]["py"]["samd51_ms"] / w["reset_to_title"]["mpy"]["samd51_ms"], rel=0.01)
