@@ -398,23 +398,25 @@ def test_a_guest_calls_the_hosts_functions(tmp_path):
     assert seen == ["ab", "x" * 40]
 
 
-def marks(cpu, standin_us, calls, held_up, frame, alloc, **more):
-    return dict({"cpu": cpu, "standin_us": standin_us, "calls": calls, "held_up": held_up,
-                 "frame": frame, "alloc": alloc, "collections": 1, "modules": 50, "opened": 30,
+def marks(cpu, standin_us, calls, held_up, frame, alloc, wall=None, held_up_us=0, **more):
+    return dict({"cpu": cpu, "wall": cpu if wall is None else wall, "standin_us": standin_us,
+                 "calls": calls, "held_up": held_up, "held_up_us": held_up_us, "frame": frame,
+                 "alloc": alloc, "collections": 1, "modules": 50, "opened": 30,
                  "read_bytes": 60000, "stats": 189, "written_bytes": 512}, **more)
 
 
-def guest_result():
-    """A session as the guest reports it, with round numbers."""
-    return {"t0": 1000, "reading_us": 10, "extra_us": 2.0,
+def guest_result(spells=0):
+    """A session as the guest reports it, with round numbers; the machine's other work held
+    one call into a stand-in up by 2,995 us, and more for `spells` us of the wall clock."""
+    return {"t0": 1000, "wall0": 1000, "reading_us": 10, "extra_us": 2.0,
             "pystones": {"fresh": [185000, 185000], "title_end": [150000],
                          "play_start": [140000], "card_end": [130000]},
             "marks": {"start": {"alloc": 100, "modules": 30},
                       "title": marks(21010, 4000, 1000, 0, 1, 5100, offers="continue"),
                       "play": marks(50000, 5000, 1200, 0, 7, 9000),
                       "feedback": marks(50310, 5100, 1250, 0, 8, 9500),
-                      "card": marks(60020, 7000, 1601, 1, 9, 19000, top="Table", hand=12,
-                                    ai_thinking=False)}}
+                      "card": marks(60020, 7000, 1601, 1, 9, 19000, wall=63015 + spells,
+                                    held_up_us=3000, top="Table", hand=12, ai_thinking=False)}}
 
 
 def test_each_wait_less_the_stand_ins_scaled_by_the_fresh_heap_pystone():
@@ -441,6 +443,18 @@ def test_each_wait_less_the_stand_ins_scaled_by_the_fresh_heap_pystone():
     for name in ("play", "feedback", "card"):                   # a later start: the title only
         del later["marks"][name]
     assert set(waits.windows(later)) == {"reset_to_title"}
+
+
+def test_the_stand_ins_time_on_a_busy_machine():
+    # 5,000 us more of the wall clock in the wait than its CPU time and the call held up
+    # account for: the machine ran other work in short spells, in the stand-ins' calls and in
+    # the app's own code alike, so the stand-ins' wall time counts x 10,000 / 15,000
+    play = waits.windows(guest_result(spells=5000))["play_to_first_card"]
+    assert play["standins_us"] == pytest.approx(2005 * 2 / 3)
+    assert play["us"] == pytest.approx(10000 - 2005 * 2 / 3 - 802)
+    # however the wall clock ran, the stand-ins take no more than the wait's CPU time
+    play = waits.windows(guest_result(spells=10 ** 9))["play_to_first_card"]
+    assert 0 < play["standins_us"] < 1 and play["us"] == pytest.approx(10000 - 802, abs=1)
 
 
 def test_a_wait_over_its_sessions():

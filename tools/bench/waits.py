@@ -71,8 +71,9 @@ CLIP_US = 1000             # a call into a stand-in longer than this was held up
 
 # C: [in a stand-in now, us in stand-ins, calls into them, calls held up (their time not
 #     counted), the person's ms, collections the app asked for, the longest call counted (us),
-#     files opened, bytes of files opened for reading, stat and listdir calls, bytes written]
-C = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+#     files opened, bytes of files opened for reading, stat and listdir calls, bytes written,
+#     us of the calls held up]
+C = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
 G = {"task": None, "pystone": None, "rates": {}, "extra": 0.0, "read": 0,
      "scale": 0.0, "wall0": 0, "driver": 0, "t0": 0, "plan": None, "app": None, "tick": None,
      "frame": 0, "open": False}
@@ -113,6 +114,7 @@ def wrap(f):
             d = ticks_diff(ticks_us(), t)
             if d > CLIP_US:
                 C[3] += 1
+                C[11] += d
             else:
                 C[1] += d
                 if d > C[6]:
@@ -405,14 +407,17 @@ def hand_shown():
 
 
 def mark(name, cpu=None, within=False):
-    # the counts now; the clock read before (the end of a wait) or else last (its start);
-    # within a wait, not gc.mem_alloc(), which reads the whole heap's table (ms here)
-    m = {"cpu": cpu, "standin_us": C[1], "calls": C[2], "held_up": C[3],
+    # the counts now; the clocks read just before (the end of a wait: the CPU's by the
+    # caller) or else last (its start); within a wait, not gc.mem_alloc(), which reads the
+    # whole heap's table (ms here)
+    m = {"cpu": cpu, "wall": ticks_us(), "standin_us": C[1], "calls": C[2], "held_up": C[3],
+         "held_up_us": C[11],
          "frame": G["frame"], "alloc": 0 if within else gc.mem_alloc(), "collections": C[5],
          "modules": len(_SYS.modules), "opened": C[7], "read_bytes": C[8],
          "stats": C[9], "written_bytes": C[10]}
     MARKS[name] = m
     if cpu is None:
+        m["wall"] = ticks_us()
         m["cpu"] = cpu_us()
 
 
@@ -622,7 +627,7 @@ def finish():
             if type(FILES[p]) is Written:
                 written[p[1:]] = str(binascii.b2a_base64(FILES[p].bytes()), "ascii").strip()
         written["nvm"] = str(binascii.b2a_base64(bytes(_hw.nvm)), "ascii").strip()
-    print("W|" + json.dumps({"t0": G["t0"], "marks": MARKS, "pystones": G["rates"],
+    print("W|" + json.dumps({"t0": G["t0"], "wall0": G["wall0"], "marks": MARKS, "pystones": G["rates"],
                              "written": written, "extra_us": G["extra"],
                              "reading_us": G["read"], "repeats": calibrate.REPEATED[0],
                              "implementation": implementation(),
@@ -779,8 +784,8 @@ def measure(plan, pystone):
         shutil.rmtree(work, ignore_errors=True)
 
 
-_ZERO = {"standin_us": 0, "calls": 0, "held_up": 0, "frame": 0, "collections": 0, "opened": 0,
-         "read_bytes": 0, "stats": 0, "written_bytes": 0}
+_ZERO = {"standin_us": 0, "calls": 0, "held_up": 0, "held_up_us": 0, "frame": 0, "collections": 0,
+         "opened": 0, "read_bytes": 0, "stats": 0, "written_bytes": 0}
 # Each wait: its first and last mark, and the pystone runs made in the heap as it was then.
 _WAITS = {"reset_to_title": (None, "title", None, "title_end"),
           "play_to_first_card": ("play", "card", "play_start", "card_end"),
@@ -797,7 +802,8 @@ def windows(result):
         if b not in m:
             continue                                 # a later start: the title only
         if a is None:
-            first = dict(_ZERO, cpu=result["t0"], alloc=m["start"]["alloc"], modules=m["start"]["modules"])
+            first = dict(_ZERO, cpu=result["t0"], wall=result["wall0"], alloc=m["start"]["alloc"],
+                         modules=m["start"]["modules"])
         else:
             first = m[a]
         last = m[b]
@@ -806,8 +812,16 @@ def windows(result):
         readings = 2 if name == "play_to_first_card" and "feedback" in m else 1
         total = last["cpu"] - first["cpu"] - readings * result["reading_us"]
         counted = d["calls"] - d["held_up"]
-        # a call held up by the machine's other work (CLIP_US) counts at the mean of the others
-        standins = d["standin_us"] + (d["held_up"] * d["standin_us"] / counted if counted else 0)
+        # A call held up by the machine's other work (CLIP_US) counts at the mean of the others.
+        # The stand-ins are timed on the wall clock, the wait on the CPU's: the machine's other
+        # work in shorter spells, in calls and in the app's own code alike, is taken out in
+        # proportion (the wall time of the wait, less the calls held up, against its CPU time).
+        mean = d["standin_us"] / counted if counted else 0
+        standins = d["standin_us"] + d["held_up"] * mean
+        wall = (last["wall"] - first["wall"] - readings * result["reading_us"]
+                - (d["held_up_us"] - d["held_up"] * mean))
+        if wall > total > 0:
+            standins = standins * total / wall
         wrappers = d["calls"] * result["extra_us"]
         app = total - standins - wrappers
         around = result["pystones"].get(at_start, []) + result["pystones"][at_end]
@@ -979,9 +993,12 @@ METHOD = {
         "supervisor, microcontroller, ...), the drive in RAM (open, stat, listdir, and the "
         "writes; a file open for reading is a C stream over its bytes, its reading counted as "
         "the app's) and the gc/sys/time shims are Python doing what a board does in C: every "
-        "call the app makes into them is timed on the guest's wall clock (the calls within one "
-        "are part of it; a call that took over 1 ms, held up by the machine's other work, counts "
-        "at the mean of the others, held_up_calls: the longest otherwise took 0.4 ms) and "
+        "call the app makes into them is timed on the guest's wall clock (a host call per call "
+        "would cost more than most calls take; the calls within one are part of it; a call that "
+        "took over 1 ms, held up by the machine's other work, counts at the mean of the others, "
+        "held_up_calls: the longest otherwise took 0.4 ms; where the wait's wall time, less "
+        "those, still exceeds its CPU time, the machine's other work in shorter spells is taken "
+        "out of the stand-ins' time in that proportion) and "
         "taken out (standins_samd51_ms: that time, scaled like the rest), and so is the timing "
         "wrapper's own cost outside its timed part (wrapper_us_per_call, measured in the guest "
         "on a wrapped no-op against a plain call); standins_percent: the share of the guest's "
