@@ -144,12 +144,12 @@ def test_the_summary_comes_last_even_when_the_run_breaks(capsys):
     def broken(*args):
         raise Stop()
 
-    real, runner.run_module = runner.run_module, broken
+    real, runner.tests_of = runner.tests_of, broken
     try:
         with pytest.raises(Stop):
             runner.run("", ("tests.device.test_rng",))
     finally:
-        runner.run_module = real
+        runner.tests_of = real
     assert capsys.readouterr().out.strip().splitlines()[-1] == "0 passed, 0 failed"
 
 

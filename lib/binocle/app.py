@@ -328,6 +328,10 @@ class App:
 
 
     # -- a game begins (binocle/begin.py, loaded when needed) ----------------------------
+    # resume_game and recover call begin's functions themselves and forget the module after
+    # (should those fail, recover() forgets it): _begin's frame and its call with *args
+    # (88 bytes) would lie under the replay of a saved game, the deepest the app goes on a
+    # board's 2 KB Python stack (python -m tools.pystack; recover() leads there too).
 
     def start_game(self, seed):
         self._begin("new_game", seed)
@@ -336,13 +340,22 @@ class App:
         self._begin("new_session", seed)
 
     def resume_game(self):
-        return self._begin("resume_game")
+        """The saved game replayed, at the table; else the title, which says why (False).
+        The replay runs from here, under no frame of begin's."""
+        from binocle import begin
+        begin.loading(self)
+        done = begin.resume_session(self)
+        begin.resumed(self, done)
+        forget("binocle.begin")
+        return done
 
     def resume_session(self):
         return self._begin("resume_session")
 
     def recover(self, e):
-        self._begin("recover", e)
+        from binocle import begin
+        begin.recover(self, e)
+        forget("binocle.begin")
 
     def _begin(self, what, *args):
         from binocle import begin

@@ -1,6 +1,8 @@
 """How a game begins on the handheld: a new one, the saved one continued, and the way back
 after a screen failed. Used now and then, so the app loads it when needed and then lets
-it go (App.start_game, resume_game, recover)."""
+it go (App.start_game, resume_game, recover). The saved game continues in three steps the
+app takes one after the other (App.resume_game: loading, resume_session, resumed), so that
+no frame of this module lies under the replay."""
 
 
 def recover(app, e):
@@ -18,7 +20,7 @@ def recover(app, e):
     back = False
     if app.session is not None and app.saved is not None and not again:
         try:
-            back = resume_game(app)
+            back = app.resume_game()
         except Exception:            # the game's own table fails: the title, then
             pass
     if not back:
@@ -27,19 +29,25 @@ def recover(app, e):
         type(e).__name__, "game" if app.session is not None else "title"), 5000)
 
 
-def resume_game(app):
-    """Rebuild the saved game by replaying its record; a note and the title if it fails."""
-    from binocle.scenes.table import Table
+def loading(app):
+    """Before the saved game is replayed (resume_session): the table's code loaded, a note,
+    and the screen before let go."""
+    import binocle.scenes.table
     app.toast("Loading the saved game...")
     app.display.refresh()
     app.close_all()                  # the screen before goes while the game is replayed
-    if not resume_session(app):
+
+
+def resumed(app, done):
+    """After the replay: the table; or, if it failed (done False), the title with the note
+    resume_session left."""
+    if not done:
         until = app.toast_until      # what resume_session said stays on the title
         app.to_title()
         app.toast_box.hidden, app.toast_until = False, until
-        return False
+        return
+    from binocle.scenes.table import Table
     app.replace(Table(app, app.session))
-    return True
 
 
 def resume_session(app):

@@ -59,34 +59,37 @@ def report(e):
             pass
 
 
-def run_module(modname, name_filter, counts):
-    """Run the matching tests of one module; counts[0] passed, counts[1] failed."""
+def tests_of(modname, name_filter, counts):
+    """The matching tests of one module, (name, function) in name order; none, and one
+    failure counted in counts[1], if the module does not import."""
     try:
         mod = __import__(modname, None, None, ["_"])
     except Exception as e:
         counts[1] += 1
         print("FAIL %s (import): %s" % (modname, say(e)))
         report(e)
-        return
+        return []
     names = [n for n in dir(mod) if n.startswith("test_") and name_filter in n]
     names.sort()
-    for name in names:
-        try:
-            getattr(mod, name)()
-        except Exception as e:  # report every failure, keep going
-            counts[1] += 1
-            print("FAIL %s.%s: %s" % (modname, name, say(e)))
-            report(e)
-        else:
-            counts[0] += 1
-            print("ok   %s.%s" % (modname, name))
+    return [(name, getattr(mod, name)) for name in names]
 
 
 def run(name_filter="", modules=MODULES):
+    """Each test is called from this function's frame, one below the script's: on a board's
+    2 KB Python stack (CircuitPython) the runner's frames lie under every test's."""
     counts = [0, 0]
     try:
         for modname in modules:
-            run_module(modname, name_filter, counts)
+            for name, test in tests_of(modname, name_filter, counts):
+                try:
+                    test()
+                except Exception as e:  # report every failure, keep going
+                    counts[1] += 1
+                    print("FAIL %s.%s: %s" % (modname, name, say(e)))
+                    report(e)
+                else:
+                    counts[0] += 1
+                    print("ok   %s.%s" % (modname, name))
         try:
             import gc
             print("heap used: %d bytes" % gc.mem_alloc())

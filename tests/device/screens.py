@@ -8,6 +8,13 @@ a few frames after each, and notes what went wrong; the screen is opened again w
 press left it. The app's net for a failing screen (App.recover) is switched off, so a
 failure is seen here rather than turned into a message.
 
+The walk is a generator (Walk.steps): it yields once for each frame the app is to run, and
+drive() runs that frame, App.tick, from its own shallow frame. A board keeps every running
+function's state on a small Python stack (2 KB on a SAMD51; tools/pystack.py), and a
+generator's state lives in the heap: so the walk's own functions are not under the app's
+when it runs a frame, and the app has nearly as much of that stack as on a board, where
+only code.py, main() and App.run() are under App.tick.
+
 The moments come from the first deal of a fixed seed, played with the engine alone: the
 person takes the first legal action (never a knock), the AI seats are "easy".
 """
@@ -118,10 +125,30 @@ def _note(out, name, session):
     out.append((name, record.encode(session.state)))
 
 
+DONE = "done"           # what Walk.steps yields last
+
+
+def drive(steps, app, clock=None):
+    """Run the frames a walk asks for (Walk.steps) until it yields DONE: app.tick() each
+    time it yields, clock.now moved on by STEP_MS first if a clock is given; an exception of
+    app.tick() is thrown back into the walk, where the screen it was opening or pressing
+    fails. The app's frames then lie on this one (kept small: one try, few names)."""
+    error = None
+    while (next(steps) if error is None else steps.throw(error)) is not DONE:
+        error = None
+        if clock is not None:
+            clock.now += STEP_MS
+        try:
+            app.tick()
+        except Exception as e:
+            error = e
+
+
 class Walk:
-    """press(button) makes the board press one of the app's buttons (and runs the frames it
-    takes); tick() runs one frame; buttons: the app's buttons the board can make (none: each
-    screen is only opened)."""
+    """press(button): a generator that makes the board press one of the app's buttons,
+    yielding once for each frame it takes; tick(): one frame (for run()); buttons: the app's
+    buttons the board can make (none: each screen is only opened, and press is not used).
+    failures: what went wrong, one line each."""
 
     def __init__(self, app, press, tick, buttons, label):
         self.app = app
@@ -135,12 +162,14 @@ class Walk:
         self.records = []
         self.over = None
         self.base = None                 # ("pick" table, actions then) of the last game opened
-        real = app.press
+        poll = app.input.poll
 
-        def spy(button):
-            self.got.append(button)
-            real(button)
-        app.press = spy
+        def spy(now, out):               # the presses the app takes in this frame
+            n = len(out)
+            poll(now, out)
+            for i in range(n, len(out)):
+                self.got.append(out[i])
+        app.input.poll = spy
 
         def recover(e):                  # no net: a failing screen is a failure here
             raise e
@@ -149,6 +178,14 @@ class Walk:
     # -- the whole walk ---------------------------------------------------------------------
 
     def run(self, rules):
+        """The walk in one rule set, each frame run by tick(); its failures."""
+        first = len(self.failures)
+        drive(self.steps(rules), self)
+        return self.failures[first:]
+
+    def steps(self, rules):
+        """The walk in one rule set: yields None for each frame to run, DONE at the end
+        (drive()); its failures go to self.failures."""
         from engine.rules import RULE_SETS as ORDER
         st = self.app.settings
         st.rules_id = ORDER.index(rules)
@@ -159,33 +196,34 @@ class Walk:
         self.records = moments(rules)
         self.over = None
         self.fill_stats()
-        first = len(self.failures)
-        for label, scene, opener, keys in self.variants():
+        variants = yield from self.variants()
+        for label, scene, opener, keys in variants:
             if keys is None or self.buttons:     # a variant for one button: only if pressing
-                self.variant(label, scene, opener, keys)
-        return self.failures[first:]
+                yield from self.variant(label, scene, opener, keys)
+        yield DONE
 
     def variant(self, label, scene, opener, keys):
         """Open the scene and press each button of its table the board has (or of `keys`).
         Buttons go on the same screen while it stays on top with the game unchanged (menu
         moves, page turns); it is opened again after one that left it."""
         top = None
-        for button, method in self.table_of(label, scene, opener):
+        table = yield from self.table_of(label, scene, opener)
+        for button, method in table:
             if button not in self.buttons or (keys is not None and button not in keys):
                 continue
             what = "%s (%s)" % (self.name_of(button), method)
             try:
                 if top is None or self.app.top() is not top or self.actions() != done:
-                    top = self.open(label, scene, opener)
+                    top = yield from self.open(label, scene, opener)
                     done = self.actions()
                 del self.got[:]
                 mark = self.refusals()
-                self.press_on_board(button)
+                yield from self.press_on_board(button)
                 if self.got[:1] != [button]:
                     raise AssertionError("the board's %s reached the app as %s" % (
                         self.name_of(button), [self.name_of(b) for b in self.got]))
                 for _ in range(AFTER):
-                    self.tick()
+                    yield
                 if self.refusals() != mark:
                     raise AssertionError("refused by the firmware: %s" % self.refused()[mark:])
                 if self.app.top() is None:
@@ -198,7 +236,7 @@ class Walk:
     def table_of(self, label, scene, opener):
         """The key table of the scene, or none (and a failure) if it does not open."""
         try:
-            keys = type(self.open(label, scene, opener)).KEYS
+            keys = type((yield from self.open(label, scene, opener))).KEYS
         except Exception as e:
             self.fail(label, "open", e)
             return ()
@@ -206,7 +244,7 @@ class Walk:
         return keys
 
     def open(self, label, scene, opener):
-        opener()
+        yield from opener()
         if self.top_name() != scene:
             raise AssertionError("opened %s, found %s" % (scene, self.top_name()))
         return self.app.top()
@@ -253,7 +291,8 @@ class Walk:
         A = (B.A,)
         out = [("title", "Title", self.title, None),
                ("title with a saved game", "Title", self.title_saved, None)]
-        for i in range(len(self.title_keys())):
+        title_keys = yield from self.title_keys()
+        for i in range(len(title_keys)):
             out.append(("title line %d" % i, "Title", self.title_line(i), A))
         out.append(("table", "Table", self.table, None))
         for name, _ in self.records:
@@ -272,7 +311,8 @@ class Walk:
             out.append(("pause line %d" % i, "Pause", self.pause_line(i), A))
         out += [("settings from the pause menu", "SettingsScreen", self.settings, None),
                 ("settings from the title", "SettingsScreen", self.title_to("settings"), None)]
-        for i in range(self.settings_lines()):
+        settings_lines = yield from self.settings_lines()
+        for i in range(settings_lines):
             out.append(("settings line %d" % i, "SettingsScreen", self.settings_line(i), A))
         if can_update():
             out += [("restart for update?", "Confirm", self.confirm_update, None),
@@ -309,7 +349,7 @@ class Walk:
 
     def push(self, scene):
         self.app.push(scene)
-        self.tick()
+        yield
 
     def fresh(self):
         """The settings of the walk's start again (a press may have changed them)."""
@@ -324,7 +364,7 @@ class Walk:
         self.app.session = None
         self.app.saved = None
         self.app.replace(Title(self.app))
-        self.tick()
+        yield
 
     def title_saved(self):
         from binocle.scenes.title import Title
@@ -332,25 +372,25 @@ class Walk:
         self.app.session = None
         self.app.saved = self.record("pick")
         self.app.replace(Title(self.app))
-        self.tick()
+        yield
 
     def title_keys(self):
-        self.title_saved()
+        yield from self.title_saved()
         return list(self.app.top().keys)
 
     def title_line(self, i):
         def opener():
-            self.title_saved()
+            yield from self.title_saved()
             self.app.top().menu.select(i)
         return opener
 
     def title_to(self, key):
         def opener():
-            self.title_saved()
+            yield from self.title_saved()
             title = self.app.top()
             title.menu.select(title.keys.index(key))
             title.choose()
-            self.tick()
+            yield
         return opener
 
     # a game
@@ -366,110 +406,114 @@ class Walk:
                 app.session.state.nactions == self.base[1]:
             while len(app.scenes) > 1:
                 app.pop()
-            self.tick()
+            yield
             if self.top_name() == "Table" and app.scenes[0].picking():
                 return app.scenes[0]
         app.session = None
         app.saved = self.record(moment)
         if not app.resume_game():
             raise AssertionError("the record of %r did not load" % moment)
-        self.tick()
+        yield
         self.base = (app.scenes[0], app.session.state.nactions) if moment == "pick" else None
         return app.scenes[0]
 
     def table(self):
-        self.continued("pick")
+        yield from self.continued("pick")
 
     def table_at(self, moment):
         def opener():
-            self.continued(moment)
+            yield from self.continued(moment)
         return opener
 
     def choice(self, moment):
         def opener():
-            self.continued(moment)
+            yield from self.continued(moment)
         return opener
 
     def knock_menu(self):
-        self.continued("knock").other()
-        self.tick()
+        table = yield from self.continued("knock")
+        table.other()
+        yield
 
     def last_trick(self):
-        self.continued("pick").show_last_trick()
-        self.tick()
+        table = yield from self.continued("pick")
+        table.show_last_trick()
+        yield
 
     def no_trick_yet(self):
-        self.continued("fresh").show_last_trick()
-        self.tick()
+        table = yield from self.continued("fresh")
+        table.show_last_trick()
+        yield
 
     def melds(self):
         from binocle.scenes.melds import Melds
-        table = self.continued("pick")
-        self.push(Melds(self.app, table.obs, table.session.names))
+        table = yield from self.continued("pick")
+        yield from self.push(Melds(self.app, table.obs, table.session.names))
 
     def pause(self):
-        self.continued("pick").pause()
-        self.tick()
+        table = yield from self.continued("pick")
+        table.pause()
+        yield
 
     def pause_line(self, i):
         def opener():
-            self.pause()
+            yield from self.pause()
             self.app.top().menu.select(i)
         return opener
 
     def settings(self):
-        self.pause()
+        yield from self.pause()
         self.app.top().settings()
-        self.tick()
+        yield
 
     def settings_lines(self):
-        self.settings()
+        yield from self.settings()
         return len(self.app.top().menu.items)
 
     def settings_line(self, i):
         def opener():
-            self.settings()
+            yield from self.settings()
             self.app.top().menu.select(i)
         return opener
 
     def confirm_leave(self):
-        self.pause()
+        yield from self.pause()
         self.app.top().new_game()
-        self.tick()
+        yield
 
     def confirm_update(self):
-        self.settings()
+        yield from self.settings()
         menu = self.app.top().menu
         menu.select(len(menu.items) - 1)
         self.app.top().choose()
-        self.tick()
+        yield
 
     def confirm_reset(self):
-        self.title_to("stats")()
+        yield from self.title_to("stats")()
         menu = self.app.top().menu
         menu.select(len(menu.items) - 1)
         self.app.top().choose()
-        self.tick()
+        yield
 
     def yes(self, confirm):
         def opener():
-            confirm()
+            yield from confirm()
             self.app.top().menu.select(1)
         return opener
 
     def summary(self):
-        self.continued("between")
-        self.tick()
+        yield from self.continued("between")
+        yield
 
     def sheet_paused(self):
-        self.pause()
+        yield from self.pause()
         self.app.top().sheet()
-        self.tick()
+        yield
 
     def sheet_deal(self):
-        self.summary()
+        yield from self.summary()
         self.app.top().next()
-        self.tick()
+        yield
 
     def over_session(self):
         """The game ended by the deal's last action: hoyle by a knock, the others with the
@@ -496,30 +540,30 @@ class Walk:
         self.app.session = self.over_session()
         self.app.saved = None
         self.app.replace(Table(self.app, self.app.session))
-        self.tick()
-        self.tick()
+        yield
+        yield
 
     def sheet_over(self):
-        self.summary_over()
+        yield from self.summary_over()
         self.app.top().next()
-        self.tick()
+        yield
 
     def game_over(self):
-        self.sheet_over()
+        yield from self.sheet_over()
         self.app.top().next()
-        self.tick()
+        yield
 
     def help_paused(self):
-        self.pause()
+        yield from self.pause()
         self.app.top().rules()
-        self.tick()
+        yield
 
     def help_missing(self):
         from binocle.scenes.help import Help
-        self.continued("pick")
+        yield from self.continued("pick")
         assets, self.app.assets = self.app.assets, "no-such-folder/"
         try:
-            self.push(Help(self.app, self.rules))
+            yield from self.push(Help(self.app, self.rules))
         finally:
             self.app.assets = assets
 

@@ -6,6 +6,11 @@ profile the app itself picks from board.board_id. For each rule set, screens.Wal
 every scene of the scene table and presses each of its buttons once, by the board's own
 buttons: the PyBadge's eight keys, the PyGamer's four keys and stick, the Feather's three
 buttons (START and SELECT are B and A held; it has no LEFT, UP or DOWN).
+
+The walk runs each frame of the app from screens.drive(), called here: so under the app's
+frames on the Python stack lie only the runner's, this test's and drive()'s (on CircuitPython
+with a SAMD51's 2 KB stack the walk's own functions under them left the app too little:
+issue 33; tools/pystack.py).
 """
 
 import sys
@@ -32,9 +37,10 @@ PROFILES = (("pybadge", "PyBadge"), ("pygamer", "PyGamer"), (FEATHER, "Feather E
 
 
 class Board:
-    """The app on a board of stand-ins, and the board's hands: press() and tick()."""
+    """The app on a board of stand-ins, the board's hands (press(), a generator that yields
+    once for each frame a press takes, and tick()) and the walk of its screens."""
 
-    def __init__(self, hw):
+    def __init__(self, hw, name):
         self.hw = hw                     # the stand-ins of the board, in place (standins.install)
         from binocle import boards
         from binocle.app import App
@@ -42,10 +48,11 @@ class Board:
         self.profile = boards.detect()
         self.app = App(self.profile, assets="assets/")
         self.ways = []
-        for board, name, button, ms in PRESSES:
+        for board, button, way, ms in PRESSES:
             if board == hw.board_id:
-                self.ways.append((NAMES.index(name), button, ms))
+                self.ways.append((NAMES.index(button), way, ms))
         self.buttons = [b for b, _, _ in self.ways]
+        self.walk = screens.Walk(self.app, self.press, self.tick, self.buttons, name)
 
     def tick(self):
         self.hw.now += screens.STEP_MS
@@ -58,44 +65,59 @@ class Board:
                 try:
                     held = 0
                     while held < ms:
-                        self.tick()
+                        yield
                         held += screens.STEP_MS
                 finally:
                     self.hw.press(name, False)        # let go, whatever happened
-                self.tick()
+                yield
                 return
         raise AssertionError("this board has no way to press %d" % button)
 
+    def opened_all(self, rules):
+        """After the walk in one rule set: every scene of the scene table was opened."""
+        missing = [s for s in screens.SCENES if s not in self.walk.scenes_opened(rules)]
+        if missing != ([] if rules == "binokel" else ["Melds"]):
+            self.walk.failures.append("%s, %s: never opened %s" % (self.walk.label, rules, missing))
 
-def walk_board(board_id, name):
-    """Every screen in every rule set on one board; failures listed together at the end."""
-    failures = []
-    try:
-        hw = standins.install(board_id)
-        if not standins.active():
-            print("  (not here: this interpreter has the firmware's own modules built in)")
-            return None
-        board = Board(hw)
-        assert board.profile.NAME == name
-        walk = screens.Walk(board.app, board.press, board.tick, board.buttons, name)
-        for rules in screens.RULES:
-            failures += walk.run(rules)
-            missing = [s for s in screens.SCENES if s not in walk.scenes_opened(rules)]
-            if missing != ([] if rules == "binokel" else ["Melds"]):
-                failures.append("%s, %s: never opened %s" % (name, rules, missing))
-        hw = board.hw
+    def check(self):
+        """After the whole walk: what the board's firmware saw."""
+        hw = self.hw
         from microcontroller import RunMode
         assert RunMode.UF2 in hw.resets, "the firmware update never asked for the bootloader"
-        if board_id == FEATHER:
+        if hw.board_id == FEATHER:
             assert hw.played == []                       # no speaker
         else:
             assert hw.played, "no card ever clicked"
         assert standins.foreign() == [], standins.foreign()
-        assert board.app.display._refreshes > 0
+        assert self.app.display._refreshes > 0
+
+
+def start(board_id, name):
+    """The board switched on with the app on it; None where the firmware is built in."""
+    hw = standins.install(board_id)
+    if not standins.active():
+        print("  (not here: this interpreter has the firmware's own modules built in)")
+        return None
+    board = Board(hw, name)
+    assert board.profile.NAME == name
+    return board
+
+
+def walk_board(board_id, name):
+    """Every screen in every rule set on one board; failures listed together at the end.
+    The app's frames lie on this one's while the walk runs: few names here."""
+    try:
+        board = start(board_id, name)
+        if board is None:
+            return None
+        for rules in screens.RULES:
+            screens.drive(board.walk.steps(rules), board.app, board.hw)
+            board.opened_all(rules)
+        board.check()
     finally:
         standins.remove()
-    assert not failures, "\n".join(failures)
-    return walk
+    assert not board.walk.failures, "\n".join(board.walk.failures)
+    return board.walk
 
 
 def test_every_screen_on_the_pybadge():
