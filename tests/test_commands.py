@@ -238,6 +238,12 @@ def run_tune_leaf(tmp_path):
     assert "LEAF_WEIGHTS = (" in done.stdout and "playouts alone" in done.stdout
 
 
+def run_pystack(tmp_path):
+    done = tools(tmp_path, "pystack", "--boards", "pybadge", "--top", "3")
+    assert_works(done)
+    assert re.match(r"The app's deepest pystack use: \d+ of 2048 bytes", done.stdout), done.stdout
+
+
 def run_tune_odds(tmp_path):
     done = tools(tmp_path, "tune-odds", "--games", 3, "--level", "easy")
     assert_works(done)
@@ -266,7 +272,7 @@ RUNS = {
     "bundle": run_bundle, "deploy": run_deploy, "firmware": run_firmware, "play": run_play,
     "arena": run_arena, "endgame-loss": run_endgame_loss, "melds": run_melds, "bench": run_bench, "device-tests": run_device_tests,
     "mpy": run_mpy, "gen-melddata": run_gen_melddata, "tune": run_tune, "tune-leaf": run_tune_leaf,
-    "tune-odds": run_tune_odds, "fuzz": run_fuzz,
+    "tune-odds": run_tune_odds, "fuzz": run_fuzz, "pystack": run_pystack,
     "soak": run_soak, "golden": run_golden,
 }
 
@@ -275,6 +281,7 @@ MISTAKES = {
     "sim": (("--frames", "-5"), ("--frames", "0 or more")),
     "screens": (("/etc/hostname",), ("is a file",)),
     "ui-memory": (("--bogus",), ("--bogus",)),
+    "pystack": (("--top", "0"), ("--top", "1 or more")),
     "gen-assets": (("--out", "/no/such/folder"), ("/no/such",)),
     "bundle": (("--mpy-cross", "/no/such/mpy-cross"), ("mpy-cross",)),
     "deploy": (("--image", "/no/such/folder/drive.img"), ("drive.img",)),

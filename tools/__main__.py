@@ -12,6 +12,7 @@ COMMANDS = (
     ("sim", "tools.sim", "the handheld game in a desktop window (the device app on displayio)"),
     ("screens", "tools.simdriver", "the screenshots in docs/screens, from scripted games in the simulator"),
     ("ui-memory", "tools.uimem", "the app's heap on a SAMD51 board: displayio objects, game, code"),
+    ("pystack", "tools.pystack", "the app's deepest use of a SAMD51 board's 2 KB Python stack, modelled"),
     ("bundle", "tools.bundle", "build what goes onto the board's drive (build/bundle) with its manifest and size"),
     ("deploy", "tools.deploy", "put the game onto a board's CIRCUITPY/BINOCLE drive (or a FAT image), safely"),
     ("firmware", "tools.firmware", "install CircuitPython: check a .uf2 against the board's chip and copy it to its bootloader drive"),

