@@ -1,6 +1,6 @@
 """The device suite on an interpreter whose firmware modules are built in, as displayio is in
 CircuitPython on a PyBadge: there the firmware stand-ins (tests/device/firmware) cannot stand
-in, and every test that needs them says so and passes instead of failing (issue 33).
+in, and every test that needs them says so and passes instead of failing.
 
 CPython has no built-in displayio, and the device runner under CPython finds the stand-ins
 first even with Blinka's displayio installed (standins.install() forgets it and puts the

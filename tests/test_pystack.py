@@ -1,4 +1,4 @@
-"""python -m tools.pystack: the model of CircuitPython's Python stack (issue 33) is right on
+"""python -m tools pystack: the model of CircuitPython's Python stack is right on
 known cases, as a real CircuitPython 10.2.1 measured them, and the app's deepest use over every
 screen (and the engine's deals spliced onto the walk's way in) stays under 80% of a SAMD51
 board's 2,048 bytes."""

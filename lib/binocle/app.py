@@ -331,7 +331,7 @@ class App:
     # resume_game and recover call begin's functions themselves and forget the module after
     # (should those fail, recover() forgets it): _begin's frame and its call with *args
     # (88 bytes) would lie under the replay of a saved game, the deepest the app goes on a
-    # board's 2 KB Python stack (python -m tools.pystack; recover() leads there too).
+    # board's 2 KB Python stack (python -m tools pystack; recover() leads there too).
 
     def start_game(self, seed):
         self._begin("new_game", seed)

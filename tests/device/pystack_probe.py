@@ -7,7 +7,7 @@ Runs the screen walk of test_screens.py (each board of its PROFILES, or those na
 every function and method of the firmware stand-ins wrapped: each call first prints one line,
 "<stand-in> <bytes>", the bytes being micropython.pystack_use() there (on a CircuitPython built
 with MICROPY_ENABLE_PYSTACK and a pystack large enough for the suite's frames as well as the
-app's). `python -m tools.pystack --calibrate FILE` runs the same walk under CPython, where
+app's). `python -m tools pystack --calibrate FILE` runs the same walk under CPython, where
 tools/pystack.py's model sets `use`, and compares the two line by line. Not a test module:
 tests/device/run.py does not run it.
 """

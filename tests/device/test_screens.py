@@ -10,7 +10,7 @@ buttons (START and SELECT are B and A held; it has no LEFT, UP or DOWN).
 The walk runs each frame of the app from screens.drive(), called here: so under the app's
 frames on the Python stack lie only the runner's, this test's and drive()'s (on CircuitPython
 with a SAMD51's 2 KB stack the walk's own functions under them left the app too little:
-issue 33; tools/pystack.py).
+tools/pystack.py).
 """
 
 import sys
