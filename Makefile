@@ -14,14 +14,8 @@ $(STAMP): requirements.txt
 	rm -f $(VENV)/.installed-*
 	touch $(STAMP)
 
-# With no screen for a window (no DISPLAY or WAYLAND_DISPLAY), the same game in the terminal.
 play: $(STAMP)
-	@if $(BIN)/python -c 'import sys; from tools.sim import has_screen; sys.exit(not has_screen())'; then \
-		$(BIN)/python -m tools sim $(ARGS); \
-	else \
-		echo "No screen for a window here: the same game in the terminal (python -m tools play)."; \
-		$(BIN)/python -m tools play; \
-	fi
+	$(BIN)/python -m tools sim --or-play $(ARGS)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q -n auto

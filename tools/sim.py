@@ -34,6 +34,9 @@ def build_parser():
                    help="save the screen as PNG when the window closes")
     p.add_argument("--frames", type=cli.natural_int, default=0,
                    help="stop after this many frames (0: run until closed)")
+    p.add_argument("--or-play", action="store_true",
+                   help="with no screen for a window, play the same game in the terminal instead "
+                        "(python -m tools play): what make play does")
     p.add_argument("--nvm", metavar="FILE", default=None,
                    help="the file standing in for the board's non-volatile memory: saves, settings, "
                         "statistics (default %s)" % DEFAULT_NVM)
@@ -109,6 +112,10 @@ def nvm_path(option):
 def main(argv):
     args = build_parser().parse_args(argv)
     if not has_screen():
+        if args.or_play:
+            print("No screen for a window here: the same game in the terminal (python -m tools play).")
+            from tools import play
+            return play.main([])
         sys.stderr.write(NO_SCREEN)
         return 2
     path = nvm_path(args.nvm)
