@@ -61,10 +61,10 @@ FEATHER_LONG = ((B.START, "hold D0"), (B.SELECT, "hold D1"))
 
 def test_the_buttons_page_names_each_boards_buttons():
     assert helptext.buttons_page(PYBADGE, ()) == ("Buttons", (
-        "Move: right/left. Choose: A. Knock/last trick: B. Menu: START. Hint: SELECT. "
+        "Move: right/left. Choose: A. Last trick: B. Menu: START. Hint: SELECT. "
         "Any button hurries the cards on."))
     assert helptext.buttons_page(FEATHER, FEATHER_LONG)[1] == (
-        "Move: D2. Choose: D1. Knock/last trick: D0. Menu: hold D0. Hint: hold D1. "
+        "Move: D2. Choose: D1. Last trick: D0. Menu: hold D0. Hint: hold D1. "
         "Any button hurries the cards on.")
 
 
@@ -93,6 +93,9 @@ def test_each_rule_set_reads_its_own_help_pages_in_order():
     assert help_pages("binokel")[4] == ("Dabb and trump", (
         "The Dabb is shown to all. The soloist takes it, buries 3 cards (their points count for "
         "him), then names trump or Durch (all 15 tricks), or gives up at once."))
+    assert help_pages("hoyle")[11] == ("Knocking", (
+        "Think you have 1000 with the points in your tricks? Choose Knock in the pause menu "
+        "before you play: it shows your count. Right: you win at once. Short: you lose at once."))
 
 
 def test_rules_help_pages_fit_the_screen():

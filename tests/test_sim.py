@@ -288,7 +288,7 @@ def test_cards_click_when_the_sound_is_on(d):
     assert sim.tones[0] == (880, 15)
 
 
-def test_a_correct_knock_wins_the_game_through_the_menus(d):
+def test_a_correct_knock_wins_the_game_through_the_pause_menu(d):
     d.app.settings.hints = 1
     d.start("hoyle", 7)
     d.app.session.state.score[0] = 990            # ten card points short of the game
@@ -298,19 +298,26 @@ def test_a_correct_knock_wins_the_game_through_the_menus(d):
             break
         if not d.person_move():
             d.tick()
-    assert d.text(d.app.toast_text, 0) + " " + d.text(d.app.toast_text, 1) == "You have 1000: B to knock and win"
-    d.press(d.B.B)
-    menu = d.scene()
-    assert d.scene_name() == "Choice" and menu.menu.items == ["Play on", "Knock: I have 1000"]
-    d.press(d.B.DOWN)
-    d.press(d.B.A)
+    state = d.app.session.state
+    count = state.score[0] + state.cardpts[0]     # the engine's own count for the knock
+    assert count >= 1000
+    assert [d.text(d.app.toast_text, r) for r in range(3)] == [
+        "You have %d of 1000:" % count, "knock in the menu to win", ""]
+    d.press(d.B.START)
+    pause = d.scene()
+    assert d.scene_name() == "Pause" and pause.menu.items[-1] == "Knock: %d of 1000" % count
+    d.press(d.B.UP)                               # the menu wraps: its last line
+    d.press(d.B.A)                                # enough: no question, the knock at once
     summary = d.wait_for(("Summary",), 200)
     assert d.app.session.game_over() and d.app.session.state.winner() == 0
-    assert summary is not None
+    assert d.text(summary.body, 0) == "You knocked: %d, enough" % count
     d.press(d.B.A)
     assert d.scene_name() == "Sheet"
     d.press(d.B.A)
+    over = d.scene()
     assert d.scene_name() == "GameOver"
+    assert [d.text(over.why, r) for r in range(over.why.height)] == [
+        "You knocked with %d." % count, "A knock needs 1000: it", "wins the game at once."]
     assert d.app.saved is None                    # a finished game leaves no save behind
     d.press(d.B.A)
     assert d.scene_name() == "Title" and d.scene().keys[0] == "play"

@@ -647,7 +647,7 @@ def hint_now():
 
 
 def knock_hinted():
-    """The hint is to knock, and knocking is open (B opens the knock menu)."""
+    """The hint is to knock, and knocking is open (the pause menu's last line)."""
     actions = sys.modules.get("engine.actions")
     knock = getattr(actions, "KNOCK", None)
     return knock is not None and hint_now() == knock and knock in S["app"].scenes[-1].obs.legal
@@ -876,8 +876,11 @@ def play(deals, more, tour, decision=False):
                 yield from pause_tour(d + 1)
             else:
                 yield from hint()
-                if knock_hinted():
-                    yield from press("B")            # the knock menu, decided there
+                if knock_hinted():                   # the count reaches the target: no question
+                    yield from press("START")
+                    yield from wait(("Pause",))
+                    yield from to_menu_line("Knock")
+                    yield from press("A")
                 else:
                     yield from press("A")
         elif t == "Choice":

@@ -49,7 +49,7 @@ def count(path, rules):
 
 
 # (what it does, the buttons that do it) for the buttons page, named as the board names them.
-_FUNCTIONS = (("Move", (1, 0)), ("Choose", (4,)), ("Knock/last trick", (5,)), ("Menu", (6,)), ("Hint", (7,)))
+_FUNCTIONS = (("Move", (1, 0)), ("Choose", (4,)), ("Last trick", (5,)), ("Menu", (6,)), ("Hint", (7,)))
 
 
 def buttons_page(labels, long_labels):

@@ -148,6 +148,12 @@ class Session:
         the adviser counts the card points as the person may."""
         return self.adviser.can_knock(obs)
 
+    def person_count(self, obs):
+        """What a knock by the person, shown obs, would claim (rules.md hoyle 9): his score and
+        the card points in the tricks he took this deal, as the adviser counted them from what
+        he saw. Hoyle only."""
+        return self.adviser.my_count(obs)
+
     def remember(self):
         """Show the adviser the person's observation at each of the person's decisions,
         as every AI seat sees its own (its card memory)."""

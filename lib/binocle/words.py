@@ -38,7 +38,7 @@ def choice(session, obs, action, points=None):
     if action == actions.PASS:
         return ("No meld", "Play on", "No knock", "Pass")[_pass_kind(obs)]
     if action == actions.KNOCK:
-        return "Knock: I have %d" % obs.target
+        return "Knock: %d of %d" % (session.person_count(obs), obs.target)
     if action == actions.BID:
         return "Bid %d" % (obs.bid + 10)
     if actions.TRUMP <= action < actions.TRUMP + 4:

@@ -54,9 +54,10 @@ class _Clock:
 def moments(rules):
     """(name, record) of the moments the screens need, from the engine alone: "fresh",
     "pick" (a card to play, a trick led, a trick taken before), "bury", "choice N" (a
-    decision of phase N), "knock" (a card to play with the knock open), "before end" (one
-    action before the deal is over), "between" (the deal is over). The seeds of SEEDS first,
-    then others until each kind the rule set has is there (should the AI play otherwise)."""
+    decision of phase N), "knock" (a card to play with the knock open: the pause menu's
+    last line), "before end" (one action before the deal is over), "between" (the deal is
+    over). The seeds of SEEDS first, then others until each kind the rule set has is there
+    (should the AI play otherwise)."""
     seeds = ()
     for name, s in SEEDS:
         if name == rules:
@@ -301,13 +302,16 @@ class Walk:
         if self.has("bury"):
             out.append(("table, burying", "Table", self.table_at("bury"), None))
         if self.has("knock"):
-            out.append(("knock menu", "Choice", self.knock_menu, None))
+            out += [("pause menu with the knock", "Pause", self.pause_at("knock"), None),
+                    ("knock short of the target?", "Confirm", self.confirm_knock, None),
+                    ("knock short of the target? yes", "Confirm", self.yes(self.confirm_knock), A)]
         out += [("last trick", "LastTrick", self.last_trick, None),
                 ("last trick, none yet", "LastTrick", self.no_trick_yet, None)]
         if self.rules == "binokel":
             out.append(("melds", "Melds", self.melds, None))
         out.append(("pause", "Pause", self.pause, None))
-        for i in range(7):
+        pause_lines = yield from self.pause_lines()
+        for i in range(pause_lines):
             out.append(("pause line %d" % i, "Pause", self.pause_line(i), A))
         out += [("settings from the pause menu", "SettingsScreen", self.settings, None),
                 ("settings from the title", "SettingsScreen", self.title_to("settings"), None)]
@@ -430,9 +434,20 @@ class Walk:
             yield from self.continued(moment)
         return opener
 
-    def knock_menu(self):
-        table = yield from self.continued("knock")
-        table.other()
+    def pause_at(self, moment):
+        def opener():
+            table = yield from self.continued(moment)
+            table.pause()
+            yield
+        return opener
+
+    def confirm_knock(self):
+        """The pause menu's last line, the knock, with the person's count short of the target
+        (the first deal's): the question before it."""
+        yield from self.pause_at("knock")()
+        pause = self.app.top()
+        pause.menu.select(len(pause.menu.items) - 1)
+        pause.choose()
         yield
 
     def last_trick(self):
@@ -454,6 +469,10 @@ class Walk:
         table = yield from self.continued("pick")
         table.pause()
         yield
+
+    def pause_lines(self):
+        yield from self.pause()
+        return len(self.app.top().menu.items)
 
     def pause_line(self, i):
         def opener():

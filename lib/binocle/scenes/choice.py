@@ -1,14 +1,14 @@
 """A menu over the table for the person's non-card decisions: melds and the nine,
-knocking, bids, trump, Durch or surrender. What is asked is said by the table's prompt
-line above the menu; a message goes to the foot of the screen while the menu is up."""
+knocking after the deal's last trick, bids, trump, Durch or surrender. What is asked is said
+by the table's prompt line above the menu; a message goes to the foot of the screen while
+the menu is up. B shows the last trick (the menu hides meanwhile: the cards show too).
+A knock short of the target is asked again (confirm.ask)."""
 
 from engine import actions
-from engine.state import PH_PLAY, PH_KNOCK
+from engine.state import PH_KNOCK
 from binocle import buttons as B
 from binocle import ui, words
 from binocle.scenes.base import MenuScene
-
-_PLAY_ON = -1          # "play on": close the knock menu and pick a card
 
 
 class Choice(MenuScene):
@@ -25,32 +25,32 @@ class Choice(MenuScene):
             self.UNLOAD = (__name__,)  # so the module is forgotten when this one closes
         session = table.session
         self.actions = order(session, obs)
-        texts = [words.choice(session, obs, a) if a >= 0 else "Play on" for a in self.actions]
+        texts = [words.choice(session, obs, a) for a in self.actions]
         for i in range(len(texts)):        # two lines alike: the one that reuses table cards says so
             a = self.actions[i]
             if texts.count(texts[i]) > 1 and actions.is_meld(a) and actions.meld_sources(a):
                 texts[i] += " (table)"
         rows = min(5, len(texts))
-        # Under the prompt line; the knock menu of a trick in play at the foot, off the trick.
-        y = ui.H - ui.LINE * rows - 4 if obs.phase == PH_PLAY else 2 * ui.LINE + 2
-        self.menu = ui.Menu(None, texts, y=y, rows=rows)
+        self.menu = ui.Menu(None, texts, y=2 * ui.LINE + 2, rows=rows)     # under the prompt line
         self.group = self.menu.group
 
     def choose(self):
-        if self.group.hidden:
-            self.group.hidden = False
-            return
         a = self.actions[self.menu.index]
+        if a == actions.KNOCK and self.table.session.person_count(self.obs) < self.obs.target:
+            from binocle.scenes.confirm import ask
+            ask(self.app, self.table.session, self.obs, a, self.chosen)
+            return
+        self.chosen()
+
+    def chosen(self):
         self.app.pop()
-        if a >= 0:
-            self.table.person_does(a)
+        self.table.person_does(self.actions[self.menu.index])
 
     def peek(self):
-        """B hides the menu to look at the cards; B or A brings it back."""
-        if self.obs.phase == PH_PLAY:
-            self.app.pop()                  # the knock menu: back to choosing a card
-            return
-        self.group.hidden = not self.group.hidden
+        """B: the last trick, the menu hidden meanwhile to show the cards; any button closes
+        it and the menu is back (App.pop: the scenes below show again)."""
+        self.table.show_last_trick()
+        self.group.hidden = True
 
     def pause(self):
         self.table.pause()
@@ -82,9 +82,7 @@ def order(session, obs):
         if a != actions.EXCHANGE and a != actions.PASS:
             out.append(a)
     # A wrong knock loses the game at once: not knocking comes first, where A lands.
-    if obs.phase == PH_PLAY:
-        out.insert(0, _PLAY_ON)
-    elif obs.phase == PH_KNOCK and actions.PASS in rest:
+    if obs.phase == PH_KNOCK and actions.PASS in rest:
         out.insert(0, actions.PASS)
     elif actions.PASS in rest:
         out.append(actions.PASS)

@@ -1,6 +1,11 @@
-"""A yes/no question, a whole screen of its own (No first)."""
+"""A yes/no question, a whole screen of its own (No first), and the question asked before
+a move that costs the game: a knock short of the target (hoyle). Loaded when a question is
+asked, forgotten when it closes."""
 
-from binocle import ui
+import displayio
+
+from engine import actions
+from binocle import ui, words
 from binocle.scenes.base import MenuScene
 
 
@@ -8,13 +13,37 @@ class Confirm(MenuScene):
     OVERLAY = False                   # drawn whole: the menu it came from is not cut in half
     UNLOAD = (__name__,)
 
-    def __init__(self, app, question, on_yes):
+    def __init__(self, app, question, on_yes, why=None, answers=("No", "Yes")):
+        """why: what saying yes means, in words (up to 6 lines of 26 characters, above the
+        question); answers: the two lines, No's first."""
         self.app = app
         self.on_yes = on_yes
-        self.menu = ui.Menu(question, ["No", "Yes"], y=40, rows=2)
+        y = 40
+        if why:
+            lines = words.wrap(why, ui.CHARS)
+            y = ui.LINE * len(lines) + 6
+        self.menu = ui.Menu(question, list(answers), y=y, rows=2)
         self.group = self.menu.group
+        if why:
+            self.group = displayio.Group()
+            self.group.append(ui.panel(0, 0, ui.W, ui.H, ui.DARK))
+            text = ui.block(2, 2, ui.CHARS, len(lines))
+            ui.set_lines(text, lines)
+            self.group.append(text)
+            self.group.append(self.menu.group)
 
     def choose(self):
         self.app.pop()
         if self.menu.index == 1:
             self.on_yes()
+
+
+def ask(app, session, obs, action, then):
+    """Ask before the person's knock short of the target (which loses the game at once,
+    rules.md hoyle 9); yes does then()."""
+    t = obs.target
+    if action == actions.KNOCK:
+        app.push(Confirm(app, "Knock anyway?", then,
+                         "You have %d of %d:\nyour score and the card\npoints in your tricks.\n"
+                         "A knock short of %d loses the game at once." %
+                         (session.person_count(obs), t, t), ("No, play on", "Yes, knock and lose")))

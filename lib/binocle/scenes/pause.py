@@ -1,6 +1,9 @@
-"""The pause menu (START at the table)."""
+"""The pause menu (START at the table); in hoyle, while the person may knock, its last line
+is the knock, with his count against the target ("Knock: 640 of 1000")."""
 
-from binocle import ui
+from engine import actions
+from engine.state import PH_PLAY
+from binocle import ui, words
 from binocle.scenes.base import MenuScene
 
 _ITEMS = (("Resume", "resume"), ("Hint", "hint"), ("Last trick", "last"), ("Score sheet", "sheet"),
@@ -14,11 +17,36 @@ class Pause(MenuScene):
     def __init__(self, app, table):
         self.app = app
         self.table = table
-        self.menu = ui.Menu("Paused", [t for t, _ in _ITEMS], y=8, rows=7)
+        items = [t for t, _ in _ITEMS]
+        obs = table.obs
+        if table.waiting and obs.phase == PH_PLAY and actions.KNOCK in obs.legal:
+            items.append(words.choice(table.session, obs, actions.KNOCK))
+        self.menu = ui.Menu("Paused", items, y=8, rows=len(items))
         self.group = self.menu.group
 
     def choose(self):
-        getattr(self, _ITEMS[self.menu.index][1])()
+        i = self.menu.index
+        if i < len(_ITEMS):
+            getattr(self, _ITEMS[i][1])()
+        else:
+            self.knock()
+
+    def knock(self):
+        """The last line: a knock at once when the person's count reaches the target; else
+        the question first (a knock short of it loses the game)."""
+        t = self.table
+        if t.session.person_count(t.obs) >= t.obs.target:
+            self.knocked()
+        else:
+            from binocle.scenes.confirm import ask
+            ask(self.app, t.session, t.obs, actions.KNOCK, self.knocked)
+
+    def knocked(self):
+        self.app.pop()                    # this menu (a question above it has gone already)
+        t = self.table
+        if t.asleep:
+            t.wake()
+        t.person_does(actions.KNOCK)
 
     def resume(self):
         self.app.pop()

@@ -80,7 +80,7 @@ def summary_lines(obs, names):
         out = ["Deal %d over" % number]
         if obs.knock is not None:
             p, claim, correct = obs.knock
-            out.append("%s knocked: %s" % (names[p], "right" if correct else "wrong"))
+            out.append("%s knocked: %d, %s" % (names[p], claim, "enough" if correct else "too few"))
         out.append(_row("", "melds*", "cards", "deal"))
         for p in range(2):
             out.append(_row(names[p], bonus[p], cardpts[p], "%+d" % (score[p] - before[p])))

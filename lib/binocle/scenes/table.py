@@ -20,7 +20,7 @@ from binocle.scenes.tableview import TableView
 class Table:
     KEYS = (
         (B.LEFT, "left"), (B.RIGHT, "right"), (B.UP, "jump_row"), (B.DOWN, "jump_row"),
-        (B.A, "choose"), (B.B, "other"), (B.START, "pause"), (B.SELECT, "hint"),
+        (B.A, "choose"), (B.B, "show_last_trick"), (B.START, "pause"), (B.SELECT, "hint"),
     )
 
     def __init__(self, app, session):
@@ -75,14 +75,9 @@ class Table:
             return
         self.person_does(action)
 
-    def other(self):
-        """B: the knock menu when knocking is open, else the last trick."""
-        if self.waiting and actions.KNOCK in self.obs.legal:
-            self.open_choices()
-        else:
-            self.show_last_trick()
-
     def show_last_trick(self):
+        """B, at any moment: the last trick. (A knock is a line of the pause menu: no button
+        pressed to look at something ends the game.)"""
         from binocle.scenes.lasttrick import LastTrick
         self.app.push(LastTrick(self.app, self.obs, self.session.names))
 
@@ -228,7 +223,8 @@ class Table:
             self.stand_cursor()
             if phase == PH_PLAY and self.app.settings.hints and self.session.person_can_knock(self.obs):
                 # the person may count too; with hints on, the game says so (the adviser counts)
-                self.app.toast("You have %d: B to knock and win" % self.obs.target, 3000)
+                self.app.toast("You have %d of %d: knock in the menu to win" %
+                               (self.session.person_count(self.obs), self.obs.target), 3000)
         else:
             self.open_choices()
         if self.hint_asked:
