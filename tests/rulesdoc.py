@@ -144,4 +144,5 @@ def facts(rules):
         out["dabb"] = number(r"once the first round is out, (\d+) cards go face down", rule("binokel", 1))
         out["opening bid"] = number(r"opening bid of (\d+) is compulsory", rule("binokel", 2))
         out["bid step"] = number(r"bids exactly (\d+) more", rule("binokel", 2))
+        out["surrender bonus"] = number(r"each opponent gets (\d+) and his own melds", rule("binokel", 4))
     return out

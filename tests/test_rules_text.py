@@ -63,6 +63,7 @@ SENTENCES = {
         "A deal": ["{hand} cards each, {dabb} face down: the Dabb.",
                    "Bidding starts at {opening bid} and rises by {bid step};"],
         "Dabb and trump": ["buries {dabb} cards", "Durch (all {hand} tricks)"],
+        "Giving up": ["The others score {surrender bonus} each"],
         "Melds": ["Family (A 10 K Q J) trump {family/trump}, plain {family/plain};",
                   "pair (K Q) {pair/trump}/{pair/plain};",
                   "fours {four aces}/{four kings}/{four queens}/{four jacks};",
@@ -141,7 +142,7 @@ def test_every_meld_value_and_card_point_of_the_help_is_checked():
     assert named["binokel"] == {
         "family/trump", "family/plain", "pair/trump", "pair/plain", "four aces", "four kings",
         "four queens", "four jacks", "binokel", "double binokel", "trump nine"} | cards | {
-        "ranks", "players", "hand", "target", "dabb", "opening bid", "bid step"}
+        "ranks", "players", "hand", "target", "dabb", "opening bid", "bid step", "surrender bonus"}
 
 
 def test_the_help_values_read_are_the_real_ones():

@@ -79,7 +79,7 @@ def test_each_rule_set_reads_its_own_help_pages_in_order():
     """What a beginner needs first (the game, the cards, their order and points, a deal), the
     meld table after."""
     firsts = {"hoyle": "Binocle", "french": "French binocle", "binokel": "Binokel, 3 hands"}
-    for rules, n in (("hoyle", 12), ("french", 11), ("binokel", 8)):
+    for rules, n in (("hoyle", 12), ("french", 11), ("binokel", 9)):
         pages = help_pages(rules)
         titles = [t for t, _ in pages]
         assert len(pages) == n and titles[0] == firsts[rules]
@@ -93,6 +93,9 @@ def test_each_rule_set_reads_its_own_help_pages_in_order():
     assert help_pages("binokel")[4] == ("Dabb and trump", (
         "The Dabb is shown to all. The soloist takes it, buries 3 cards (their points count for "
         "him), then names trump or Durch (all 15 tricks), or gives up at once."))
+    assert help_pages("binokel")[5] == ("Giving up", (
+        "The soloist may give up when he names trump, before any card is played: he loses his "
+        "bid. The others score 50 each and their melds, counted with the trump he named."))
     assert help_pages("hoyle")[11] == ("Knocking", (
         "Think you have 1000 with the points in your tricks? Choose Knock in the pause menu "
         "before you play: it shows your count. Right: you win at once. Short: you lose at once."))

@@ -4,12 +4,14 @@ by the board's buttons (tools/simdriver.py).
 - hoyle: B always shows the last trick (it never opens a knock); the knock is the pause
   menu's last line, with the person's count against the target (the engine's own count), and
   a knock short of the target is asked again, naming what it costs; the end says why.
+- binokel: giving up is asked again, with its cost and why a suit is named; after it the
+  melds screen, the summary and the score sheet say what happened.
 """
 
 import pytest
 
 from engine import actions
-from engine.state import PH_KNOCK
+from engine.state import PH_CONTRACT, PH_KNOCK
 from tools.simdriver import Driver
 
 
@@ -200,3 +202,79 @@ def test_the_ais_right_knock_ends_the_game_and_says_so(d):
     assert lines(d, over.why) == ["AI knocked with %d." % claim, "A knock needs 1000: it",
                                   "wins the game at once."]
     d.app.settings.level = 1
+
+
+# -- binokel: giving up ------------------------------------------------------------------------------
+
+def to_contract(d):
+    d.start("binokel", 13, level="easy")              # the person wins the bidding
+    return until(d, lambda d: d.scene_name() == "Choice" and d.scene().obs.phase == PH_CONTRACT)
+
+
+def test_giving_up_is_asked_again_with_its_cost_and_why_a_suit_is_named(d):
+    choice = to_contract(d)
+    session = d.app.session
+    bid = choice.obs.bid
+    assert choice.menu.items == ["Trump: Spades", "Trump: Hearts", "Trump: Diamonds", "Trump: Clubs",
+                                 "Durch (all tricks)", "Give up, Spades trump", "Give up, Hearts trump",
+                                 "Give up, Diamonds trump", "Give up, Clubs trump"]
+    done = session.state.nactions
+    for _ in range(7):
+        d.press(d.B.DOWN)                             # Give up, Diamonds trump
+    d.press(d.B.A)
+    ask = d.scene()
+    assert d.scene_name() == "Confirm"
+    assert bid == 150
+    assert lines(d, ask.group[1]) == ["You lose your bid: -150.", "East and West score 50",
+                                      "each plus their melds,", "with Diamonds as trump.",
+                                      "Play and fall short: -300"]
+    assert d.text(ask.menu.group[2]) == "Give up, Diamonds trump?"
+    assert ask.menu.items == ["No, back", "Yes, give up"] and ask.menu.index == 0
+    d.press(d.B.A)                                    # No
+    assert d.scene() is choice and choice.menu.index == 7 and session.state.nactions == done
+    d.press(d.B.A)
+    d.press(d.B.DOWN)
+    d.press(d.B.A)                                    # Yes, give up
+    assert session.state.surrendered and session.state.sheet[-1][6][0] == -bid
+    obs = session.observation()
+    melds = d.scene()
+    assert d.scene_name() == "Melds"
+    assert d.text(melds.menu.group[2]) == "You gave up (A: summary)"
+    assert melds.menu.items == ["You: -150, the bid",          # none of the soloist's melds
+                                "East: 50 + melds 10", "  trump nine 10",
+                                "West: 50 + melds 80", "  trump pair 40", "  trump pair 40"]
+    for p in (1, 2):                                  # as the engine counts them
+        assert obs.deal_points[p] == 50 + sum(m[1] for m in obs.melds[p])
+    d.press(d.B.A)
+    summary = d.wait_for(("Summary",), 200)
+    assert obs.deal_points == (-150, 60, 130) and obs.scores == (-150, 60, 130)
+    assert d.text(summary.group[1]) == "Deal 1: You gave up"
+    assert lines(d, summary.body) == [
+        "The bid of 150 is lost;", "the others get 50 + their", "melds, with Diamonds trump",
+        "You    -150 (the bid)", "East    +60 = 50 + 10", "West   +130 = 50 + 80",
+        "Score    You  East  West", "        -150    60   130"]
+    d.press(d.B.A)
+    sheet = d.scene()
+    assert d.scene_name() == "Sheet"
+    assert d.text(sheet.body, 0).split() == ["1", "-150x", "60", "130"]
+    assert d.text(sheet.note) == "x: gave up, lost the bid"
+    assert d.text(sheet.foot) == "*: soloist   A: next deal"
+
+
+def test_an_ai_giving_up_is_said_in_words(d, monkeypatch):
+    d.start("binokel", 1, level="normal")             # the person passes; an AI takes the Dabb
+    session = d.app.session
+    think = session.think
+
+    def gives_up(ticks_ms, budget_ms):
+        a = think(ticks_ms, budget_ms)
+        return actions.SURRENDER + 1 if a >= 0 and session.state.phase == PH_CONTRACT else a
+    monkeypatch.setattr(session, "think", gives_up)
+    melds = until(d, lambda d: d.scene_name() == "Melds", pick_last=True)
+    solo = session.state.soloist
+    name = session.names[solo]
+    assert solo != 0 and session.state.surrendered
+    assert [d.text(d.app.toast_text, r) for r in range(2)] == ["%s: Give up, Hearts" % name, "trump"]
+    assert d.text(melds.menu.group[2]) == "%s gave up (A: summary)" % name
+    assert "%s: -%d, the bid" % (name, session.state.bid) in melds.menu.items
+    assert melds.menu.items[0] == "You: 50 + melds %d" % sum(m[1] for m in session.observation().melds[0])

@@ -46,7 +46,7 @@ def choice(session, obs, action, points=None):
     if action == actions.DURCH:
         return "Durch (all tricks)"
     if actions.SURRENDER <= action < actions.SURRENDER + 4:
-        return "Give up (%s)" % SUIT_WORDS[action - actions.SURRENDER]
+        return "Give up, %s trump" % SUIT_WORDS[action - actions.SURRENDER]
     return session.describe(action)
 
 

@@ -54,10 +54,10 @@ class _Clock:
 def moments(rules):
     """(name, record) of the moments the screens need, from the engine alone: "fresh",
     "pick" (a card to play, a trick led, a trick taken before), "bury", "choice N" (a
-    decision of phase N), "knock" (a card to play with the knock open: the pause menu's
-    last line), "before end" (one action before the deal is over), "between" (the deal is
-    over). The seeds of SEEDS first, then others until each kind the rule set has is there
-    (should the AI play otherwise)."""
+    decision of phase N: "choice 5", binokel's trump, Durch or giving up), "knock" (a card
+    to play with the knock open: the pause menu's last line), "before end" (one action
+    before the deal is over), "between" (the deal is over). The seeds of SEEDS first, then
+    others until each kind the rule set has is there (should the AI play otherwise)."""
     seeds = ()
     for name, s in SEEDS:
         if name == rules:
@@ -305,6 +305,12 @@ class Walk:
             out += [("pause menu with the knock", "Pause", self.pause_at("knock"), None),
                     ("knock short of the target?", "Confirm", self.confirm_knock, None),
                     ("knock short of the target? yes", "Confirm", self.yes(self.confirm_knock), A)]
+        if self.has("choice 5"):
+            out += [("give up?", "Confirm", self.confirm_give_up, None),
+                    ("give up? yes", "Confirm", self.yes(self.confirm_give_up), A),
+                    ("melds after giving up", "Melds", self.melds_given_up, None),
+                    ("summary after giving up", "Summary", self.summary_given_up, None),
+                    ("score sheet after giving up", "Sheet", self.sheet_given_up, None)]
         out += [("last trick", "LastTrick", self.last_trick, None),
                 ("last trick, none yet", "LastTrick", self.no_trick_yet, None)]
         if self.rules == "binokel":
@@ -448,6 +454,31 @@ class Walk:
         pause = self.app.top()
         pause.menu.select(len(pause.menu.items) - 1)
         pause.choose()
+        yield
+
+    def confirm_give_up(self):
+        """Binokel: the person names trump; his first "give up" line asks first."""
+        from engine import actions
+        choice = yield from self.continued("choice 5")
+        choice = self.app.top()
+        choice.menu.select(choice.actions.index(actions.SURRENDER))
+        choice.choose()
+        yield
+
+    def melds_given_up(self):
+        yield from self.yes(self.confirm_give_up)()
+        self.app.top().choose()
+        yield
+
+    def summary_given_up(self):
+        yield from self.melds_given_up()
+        self.app.top().close()
+        yield
+        yield
+
+    def sheet_given_up(self):
+        yield from self.summary_given_up()
+        self.app.top().next()
         yield
 
     def last_trick(self):

@@ -1,6 +1,6 @@
-"""A yes/no question, a whole screen of its own (No first), and the question asked before
-a move that costs the game: a knock short of the target (hoyle). Loaded when a question is
-asked, forgotten when it closes."""
+"""A yes/no question, a whole screen of its own (No first), and the questions asked before
+a move that costs the game or the deal: a knock short of the target (hoyle), giving up
+(binokel). Loaded when a question is asked, forgotten when it closes."""
 
 import displayio
 
@@ -40,10 +40,19 @@ class Confirm(MenuScene):
 
 def ask(app, session, obs, action, then):
     """Ask before the person's knock short of the target (which loses the game at once,
-    rules.md hoyle 9); yes does then()."""
+    rules.md hoyle 9) or his giving up (binokel 4); yes does then()."""
     t = obs.target
     if action == actions.KNOCK:
         app.push(Confirm(app, "Knock anyway?", then,
                          "You have %d of %d:\nyour score and the card\npoints in your tricks.\n"
                          "A knock short of %d loses the game at once." %
                          (session.person_count(obs), t, t), ("No, play on", "Yes, knock and lose")))
+        return
+    from engine.binokel import SURRENDER_BONUS
+    names = session.names
+    suit = words.SUIT_WORDS[action - actions.SURRENDER]
+    app.push(Confirm(app, "Give up, %s trump?" % suit, then,
+                     "You lose your bid: -%d.\n%s and %s score %d each plus their melds, "
+                     "with %s as trump.\nPlay and fall short: -%d" %
+                     (obs.bid, names[1], names[2], SURRENDER_BONUS, suit, 2 * obs.bid),
+                     ("No, back", "Yes, give up")))

@@ -40,20 +40,26 @@ class Sheet:
             more = "*: soloist   " + more
         self.foot = ui.text(more, 2, 116, ui.GREY)
         self.group.append(self.foot)
+        self.note = ui.text("", 2, 103, ui.GREY)   # binokel: says what an "x" on the page means
+        self.group.append(self.note)
         self.fill()
 
     def fill(self):
         sheet = self.obs.sheet
         game = state_class(self.obs.rules)          # its ROW_* fields (engine/state.py)
+        note = ""
         for r in range(_ROWS):
             k = self.page * _ROWS + r
             if k < len(sheet):
                 row = sheet[k]
                 line = columns(str(row[game.ROW_NUMBER]),
                                [cell(self.obs.rules, row, p) for p in range(len(self.names))], self.wide)
+                if "x" in line:
+                    note = "x: gave up, lost the bid"
             else:
                 line = "none yet" if k == 0 else ""
             ui.set_line(self.body, r, line)
+        ui.set_text(self.note, note)
 
     def update(self, now):
         pass
@@ -94,8 +100,12 @@ def columns(first, cells, wide):
 
 
 def cell(rules, row, p):
-    """A player's running total after a deal; '*' marks the soloist (binokel)."""
+    """A player's running total after a deal; '*' marks the soloist (binokel), 'x' a soloist
+    who gave up."""
     game = state_class(rules)
     if kind(rules) == THREE_HAND:
-        return "%d%s" % (row[game.ROW_SCORES][p], "*" if row[game.ROW_SOLOIST] == p else "")
+        mark = ""
+        if row[game.ROW_SOLOIST] == p:
+            mark = "x" if row[game.ROW_SURRENDERED] else "*"
+        return "%d%s" % (row[game.ROW_SCORES][p], mark)
     return str(row[game.ROW_SCORES][p])

@@ -51,22 +51,21 @@ def summary_lines(obs, names):
         contract = row[game.ROW_CONTRACT]
         surrendered = row[game.ROW_SURRENDERED]
         gains = game.gains_of(row)
-        out = ["Deal %d: %s played" % (number, names[solo])]
         if surrendered:
-            out.append("Gave up at %d" % bid)
-        else:
-            out.append("%s at %d: %s" % (CONTRACT_WORDS[contract], bid,
-                                         "made it" if gains[solo] > 0 else "went down"))
+            return _gave_up(number, names, solo, bid, contract, gains) + _scores(obs, names)
+        out = ["Deal %d: %s played" % (number, names[solo])]
+        out.append("%s at %d: %s" % (CONTRACT_WORDS[contract], bid,
+                                     "made it" if gains[solo] > 0 else "went down"))
         out.append(_row("", "cards", "melds", "deal"))
         counted = [0, 0, 0]
-        if obs.melds and not surrendered:
+        if obs.melds:
             for p in range(3):
                 if obs.tricks_won[p]:
                     for m in obs.melds[p]:
                         counted[p] += m[1]
         cardpts = [gains[p] - counted[p] if p != solo and gains[p] > 0 else 0 for p in range(3)]
         cardpts[solo] = 250 - cardpts[0] - cardpts[1] - cardpts[2]    # with the buried cards
-        known = not surrendered and contract != CONTRACT_DURCH
+        known = contract != CONTRACT_DURCH
         for p in range(3):
             out.append(_row(names[p] + ("*" if p == solo else ""), cardpts[p] if known else "",
                             counted[p] if known else "", "%+d" % gains[p]))
@@ -87,8 +86,27 @@ def summary_lines(obs, names):
         out.append("* with dix and last trick")
         if row[game.ROW_NOTE] == NOTE_TARGET_RAISED:
             out.append("Both reached it: now %d" % obs.target)
-    out.append(("%-6s" + "%6s" * n) % (("Score",) + tuple(names)))
-    out.append(("%-6s" + "%6d" * n) % (("",) + tuple(obs.scores)))
+    return out + _scores(obs, names)
+
+
+def _scores(obs, names):
+    n = len(names)
+    return [("%-6s" + "%6s" * n) % (("Score",) + tuple(names)),
+            ("%-6s" + "%6d" * n) % (("",) + tuple(obs.scores))]
+
+
+def _gave_up(number, names, solo, bid, contract, gains):
+    """Binokel, the soloist gave up (rules.md binokel 4): the heading, what it cost him and
+    what the others scored (50 and their melds, valued with the trump he named), in words."""
+    from engine.binokel import SURRENDER_BONUS
+    out = ["Deal %d: %s gave up" % (number, names[solo]), "The bid of %d is lost;" % bid,
+           "the others get %d + their" % SURRENDER_BONUS, "melds, with %s trump" % words.SUIT_WORDS[contract]]
+    for p in range(3):
+        if p == solo:
+            out.append("%-5s%6s (the bid)" % (names[p], "%+d" % gains[p]))
+        else:
+            out.append("%-5s%6s = %d + %d" % (names[p], "%+d" % gains[p], SURRENDER_BONUS,
+                                              gains[p] - SURRENDER_BONUS))
     return out
 
 
