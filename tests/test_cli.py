@@ -374,3 +374,83 @@ def test_bots_take_the_best_announcement():
     choice = game.bots[1].choose(state.observation(1), game.points_of)
     assert state.describe(choice).startswith("meld royal marriage")
     assert game.points_of(choice) == 40
+
+
+# -- play: no single answer loses a game ------------------------------------------------------
+
+def scripted_game(rules, seed, answers, level="bots"):
+    out = io.StringIO()
+    game = play.Game(rules, seed, 0, play.Console(io.StringIO("".join(a + "\n" for a in answers)), out), level)
+    return game, out
+
+
+def test_a_short_knock_is_asked_again_with_the_count(monkeypatch, capsys):
+    from engine.state import PH_PLAY
+    game, out = scripted_game("hoyle", 3, [])
+    state = game.state
+    while not (state.current_player() == 0 and state.phase == PH_PLAY and state.cardpts[0] > 0
+               and sum(state.tricks_won) >= 6):
+        p = state.current_player()
+        if p == 0:
+            game.console.stdin = io.StringIO("1\n")       # the person's first choice, as asked
+            game.apply(0, game.ask_person())
+        else:
+            game.apply(p, game.bot_action(p))
+    have = state.score[0] + state.cardpts[0]         # the engine's count for a knock
+    assert 0 < have < 1000
+    done = state.nactions
+    obs = state.observation(0)
+    n = play.menu_order(obs).index(actions.KNOCK) + 1
+    game.console.stdin = io.StringIO("%d\nn\n%d\ny\n" % (n, n))
+    assert game.ask_person() == actions.KNOCK and state.nactions == done
+    text = out.getvalue()
+    assert "%2d knock (you have %d of 1000)" % (n, have) in text
+    asked = ("Your choice [1-%d]: %d\nYou have %d of 1000. A knock short of 1000 loses the game at once.\n"
+             "Knock anyway? [y/n]: " % (n, n, have))
+    assert text.count(asked) == 2
+    assert asked + "n\nNo knock.\n" + asked + "y\n" in text
+
+
+def test_a_knock_said_twice_ends_the_game_and_the_end_says_why(monkeypatch, capsys):
+    rc, out, _err = run_play(monkeypatch, capsys, ["--rules", "hoyle", "--seed", "3"], ["12", "n", "12", "y"])
+    assert rc == 0
+    assert out.count("Knock anyway? [y/n]: ") == 2 and "No knock.\n" in out
+    assert out.endswith("You knock\nDeal 1 over.\nYou knock with 0 of 1000: too few.\n"
+                        "  You: melds 0 + cards 0 = 0\n  AI: melds 0 + cards 0 = 0\n"
+                        "Score sheet (melds include dix and the last trick):\n"
+                        "Deal Dealer |  You: melds cards  total |   AI: melds cards  total\n"
+                        "   1 You    |           0     0      0 |           0     0      0  knock\n"
+                        "Game over: AI wins. (You 0, AI 0)\n"
+                        "You knock with 0 of 1000: a knock short of the target loses the game.\n")
+
+
+def test_the_ais_right_knock_is_said_at_the_end():
+    game, out = scripted_game("hoyle", 3, ["1"] * 300, level="normal")
+    game.state.score[1] = 990
+    assert game.run() == 0
+    p, claim, correct = game.state.knock
+    assert (p, correct) == (1, True) and claim >= 1000
+    assert out.getvalue().endswith("\nAI knocks with %d of 1000: a right knock wins at once.\n" % claim)
+
+
+def test_giving_up_is_asked_again_with_what_it_costs(monkeypatch, capsys):
+    # seed 5: the person bids twice and wins at 270, buries AS TS KS, then "8": diamonds
+    answers = ["2", "2", "1", "1", "1", "8", "n", "8", "y"]
+    rc, out, _err = run_play(monkeypatch, capsys, ["--rules", "binokel", "--seed", "5"], answers)
+    assert rc == 0
+    assert " 8 give up with diamonds as trump" in out
+    asked = ("Your choice [1-9]: 8\nGiving up costs you your bid: -270.\n"
+             "East and West score 50 each plus their melds, counted with diamonds as trump.\n"
+             "(Play and fall short: -540.)\nGive up with diamonds as trump? [y/n]: ")
+    assert out.count(asked) == 2
+    assert asked + "n\nYou do not give up.\n" + asked + "y\n" in out
+    assert ("You give up with diamonds as trump\n"
+            "  East shows family in hearts AH TH KH QH JH: 100\n"
+            "  East shows trump nine 9D: 10\n"
+            "  West shows pair in clubs KC QC: 20\n"
+            "  West shows four aces AD AS AH AC: 100\n"
+            "Deal 1 over. You give up at 270 with diamonds as trump: no card is played.\n"
+            "  You: -270, the bid lost\n"
+            "  East: 50 for the give-up + melds 110 = +160\n"
+            "  West: 50 for the give-up + melds 120 = +170\n") in out
+    assert "   1 You    You      270 gave up   |   -270  -270   +160   160   +170   170\n" in out

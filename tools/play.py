@@ -89,8 +89,8 @@ class EndOfInput(Exception):
 
 # Third person of the first word of an action text ("West plays KS").
 VERBS = {"play": "plays", "pass": "passes", "bid": "bids", "meld": "melds", "knock": "knocks",
-         "exchange": "exchanges", "bury": "buries", "name": "names", "surrender": "surrenders",
-         "be": "is"}
+         "exchange": "exchanges", "bury": "buries", "name": "names", "give": "gives",
+         "reach": "reaches", "be": "is"}
 SHEET_NOTES = {NOTE_NONE: "", NOTE_TARGET_RAISED: "both reached the target: it rises by 250", NOTE_KNOCK: "knock"}
 CONTRACT_WORDS = ("spades", "hearts", "diamonds", "clubs", "durch")
 
@@ -307,7 +307,10 @@ class Screen:
                        % (self.does(after.soloist, "play"), after.bid, "" if after.soloist == 0 else "s",
                           cards.format_faces(list(after.dabb))))
         if before.melds is None and after.melds is not None:
+            gave_up = after.contract[1]
             for q in [after.soloist] + [q for q in range(3) if q != after.soloist]:
+                if gave_up and q == after.soloist:
+                    continue                    # his melds do not count: not shown
                 for name, pts, faces, _kind in after.melds[q]:
                     out.append("  %s %s %s: %d" % (self.does(q, "show"), name, faces_text(faces, after.trump), pts))
         return out
@@ -327,8 +330,8 @@ class Screen:
         out = ["Deal %d over." % row[S.ROW_NUMBER]]
         if obs.knock is not None:
             p, claim, correct = obs.knock
-            out.append("%s with %d: %s." % (self.does(p, "knock"), claim,
-                                                   "correct" if correct else "wrong"))
+            out.append("%s with %d of %d: %s." % (self.does(p, "knock"), claim, obs.target,
+                                                   "enough" if correct else "too few"))
         for p in range(2):
             out.append("  %s: melds %d + cards %d = %d" % (self.who(p), bonus[p], cardpts[p], bonus[p] + cardpts[p]))
         if row[S.ROW_NOTE] == NOTE_TARGET_RAISED:
@@ -340,7 +343,7 @@ class Screen:
         number, solo, bid, contract = row[S.ROW_NUMBER], row[S.ROW_SOLOIST], row[S.ROW_BID], row[S.ROW_CONTRACT]
         gains = S.gains_of(row)
         if row[S.ROW_SURRENDERED]:
-            head = "%s surrendered at %d." % (self.who(solo), bid)
+            return self.gave_up_summary(number, solo, bid, contract, gains)
         else:
             made = "made it" if gains[solo] > 0 else "went down"
             head = "%s played %s at %d and %s." % (self.who(solo), self.contract_word(contract), bid, made)
@@ -349,6 +352,19 @@ class Screen:
             melded = sum(m[1] for m in obs.melds[p]) if obs.melds else 0
             out.append("  %s: tricks %d, cards %d, melds %d: %+d" % (self.who(p), obs.tricks_won[p],
                                                                     self.taken[p], melded, gains[p]))
+        return out
+
+    def gave_up_summary(self, number, solo, bid, contract, gains):
+        """The soloist gave up (rules.md binokel 4): no card was played, his melds do not count."""
+        from engine.binokel import SURRENDER_BONUS
+        out = ["Deal %d over. %s up at %d with %s as trump: no card is played." % (
+            number, self.does(solo, "give"), bid, CONTRACT_WORDS[contract])]
+        for p in range(3):
+            if p == solo:
+                out.append("  %s: %+d, the bid lost" % (self.who(p), gains[p]))
+            else:
+                out.append("  %s: %d for the give-up + melds %d = %+d" % (
+                    self.who(p), SURRENDER_BONUS, gains[p] - SURRENDER_BONUS, gains[p]))
         return out
 
     def sheet(self, obs):
@@ -371,7 +387,7 @@ class Screen:
         out = ["Score sheet (deal result, then total):", head]
         S = self.game
         for row in obs.sheet:
-            word = "surrender" if row[S.ROW_SURRENDERED] else CONTRACT_WORDS[row[S.ROW_CONTRACT]]
+            word = "gave up" if row[S.ROW_SURRENDERED] else CONTRACT_WORDS[row[S.ROW_CONTRACT]]
             gains, score = S.gains_of(row), row[S.ROW_SCORES]
             cols = "".join("%7s%6d" % ("%+d" % gains[p], score[p]) for p in range(3))
             out.append("%4d %-6s %-7s %4d %-9s |%s" % (row[S.ROW_NUMBER], self.who(row[S.ROW_DEALER]),
@@ -381,8 +397,19 @@ class Screen:
     def game_over(self, obs):
         scores = ", ".join("%s %d" % (self.who(p), obs.scores[p]) for p in range(len(self.names)))
         if obs.winner == 0:
-            return "Game over: you win! (%s)" % scores
-        return "Game over: %s wins. (%s)" % (self.who(obs.winner), scores)
+            head = "Game over: you win! (%s)" % scores
+        else:
+            head = "Game over: %s wins. (%s)" % (self.who(obs.winner), scores)
+        return head + "\n" + self.why_over(obs)
+
+    def why_over(self, obs):
+        """Why the game ended: a knock and its count (rules.md hoyle 9), or who reached the target."""
+        if obs.knock is not None:
+            p, claim, correct = obs.knock
+            return "%s with %d of %d: %s" % (self.does(p, "knock"), claim, obs.target,
+                                              "a right knock wins at once." if correct else
+                                              "a knock short of the target loses the game.")
+        return "%s the game's %d points." % (self.does(obs.winner, "reach"), obs.target)
 
 
 class Game:
@@ -457,11 +484,18 @@ class Game:
         if action == actions.DURCH:
             return "play durch"
         if action == actions.KNOCK:
-            return "knock: claim %d reached (wrong loses)" % obs.target
+            return "knock (you have %d of %d)" % (self.count(obs), obs.target)
+        if actions.SURRENDER <= action < actions.SURRENDER + 4:
+            return "give up with %s as trump" % cards.SUIT_NAMES[action - actions.SURRENDER]
         text = self.state.describe(action)
         if actions.is_meld(action) or action == actions.EXCHANGE:
             text += ": %d" % self.points_of(action)
         return text
+
+    def count(self, obs):
+        """What a knock by the person would claim (rules.md hoyle 9): his score and the card
+        points in the tricks he took this deal, as the adviser counted them from what he saw."""
+        return self.adviser.my_count(obs)
 
     # -- the person ------------------------------------------------------------
 
@@ -512,11 +546,39 @@ class Game:
         elif word.isdigit():
             n = int(word)
             if 1 <= n <= len(legal):
-                return legal[n - 1]
+                return legal[n - 1] if self.sure(legal[n - 1], obs) else None
             say("%s: no such choice; %s." % (answer, choices_text(len(legal))))
         else:
             return self.card_answer(answer, obs, legal)
         return None
+
+    def sure(self, action, obs):
+        """Asks again before a knock short of the target (it loses the game at once) and
+        before giving up (binokel); True to go ahead. The question again at the end of input."""
+        if action == actions.KNOCK:
+            have = self.count(obs)
+            if have >= obs.target:
+                return True
+            question = ("You have %d of %d. A knock short of %d loses the game at once.\n"
+                        "Knock anyway? [y/n]: " % (have, obs.target, obs.target))
+        elif actions.SURRENDER <= action < actions.SURRENDER + 4:
+            from engine.binokel import SURRENDER_BONUS
+            suit = cards.SUIT_NAMES[action - actions.SURRENDER]
+            question = ("Giving up costs you your bid: -%d.\n%s and %s score %d each plus their "
+                        "melds, counted with %s as trump.\n(Play and fall short: -%d.)\n"
+                        "Give up with %s as trump? [y/n]: " % (obs.bid, self.names[1], self.names[2],
+                                                              SURRENDER_BONUS, suit, 2 * obs.bid, suit))
+        else:
+            return True
+        lines = question.split("\n")
+        self.console.say("\n".join(lines[:-1]))
+        answer = self.console.ask(lines[-1])
+        if answer is None:
+            raise EndOfInput
+        if answer.lower() in ("y", "yes"):
+            return True
+        self.console.say("No knock." if action == actions.KNOCK else "You do not give up.")
+        return False
 
     def tip(self, obs, legal):
         """The hard AI's choice for the person, with its reason (it thinks on a copy)."""
