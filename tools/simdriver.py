@@ -230,5 +230,42 @@ def main(argv):
     d.shot(os.path.join(out, "summary-french.png"), 3)
     d.press(B.A)
     d.shot(os.path.join(out, "sheet.png"), 3)
+    traps(d, out)
     print("screens in %s" % out)
     return 0
+
+
+def traps(d, out):
+    """The questions before a move that loses the game or the deal, and what follows them: a
+    knock short of the target (hoyle, from the pause menu's last line) and the game's end it
+    brings; giving up (binokel), the melds and the summary after it."""
+    from engine import actions
+    from engine.state import PH_CONTRACT
+    B = d.B
+    d.start("hoyle", 7)
+    d.play_until(("Table",))
+    while not (d.scene_name() == "Table" and d.scene().picking() and d.app.session.state.nactions > 20):
+        if not d.person_move():
+            d.tick()
+    d.press(B.START)
+    d.press(B.UP)                                      # the last line: the knock
+    d.press(B.A)
+    d.shot(os.path.join(out, "knock-confirm.png"), 3)
+    d.press(B.DOWN)
+    d.press(B.A)                                       # knocked, short: the game is lost
+    d.play_until(("GameOver",))
+    d.shot(os.path.join(out, "gameover-knock.png"), 3)
+    d.start("binokel", 13, level="easy")               # the person wins the bidding
+    while not (d.scene_name() == "Choice" and d.scene().obs.phase == PH_CONTRACT):
+        if not d.person_move():
+            d.tick()
+    choice = d.scene()
+    while choice.actions[choice.menu.index] != actions.SURRENDER + 2:
+        d.press(B.DOWN)
+    d.press(B.A)
+    d.shot(os.path.join(out, "giveup-confirm.png"), 3)
+    d.press(B.DOWN)
+    d.press(B.A)
+    d.shot(os.path.join(out, "melds-gaveup.png"), 3)
+    d.play_until(("Summary",))
+    d.shot(os.path.join(out, "summary-gaveup.png"), 3)
