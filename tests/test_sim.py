@@ -308,6 +308,8 @@ def test_a_correct_knock_wins_the_game_through_the_pause_menu(d):
     assert d.scene_name() == "Pause" and pause.menu.items[-1] == "Knock: %d of 1000" % count
     d.press(d.B.UP)                               # the menu wraps: its last line
     d.press(d.B.A)                                # enough: no question, the knock at once
+    import sys
+    assert "binocle.scenes.confirm" not in sys.modules and "binocle.scenes.pause" not in sys.modules
     summary = d.wait_for(("Summary",), 200)
     assert d.app.session.game_over() and d.app.session.state.winner() == 0
     assert d.text(summary.body, 0) == "You knocked: %d, enough" % count

@@ -143,6 +143,8 @@ def test_a_short_knock_is_asked_again_and_no_leaves_the_game_going(d):
     assert ask.menu.items == ["No, play on", "Yes, knock and lose"] and ask.menu.index == 0
     d.press(d.B.A)                                    # No
     assert d.scene_name() == "Pause" and session.state.nactions == done
+    import sys
+    assert "binocle.scenes.confirm" not in sys.modules        # the question's code is let go
     d.press(d.B.B)
     assert d.scene() is t and t.picking() and not session.game_over()
     d.person_move()                                   # and the game goes on

@@ -303,6 +303,7 @@ class Walk:
             out.append(("table, burying", "Table", self.table_at("bury"), None))
         if self.has("knock"):
             out += [("pause menu with the knock", "Pause", self.pause_at("knock"), None),
+                    ("pause menu, a knock with enough", "Pause", self.knock_enough, A),
                     ("knock short of the target?", "Confirm", self.confirm_knock, None),
                     ("knock short of the target? yes", "Confirm", self.yes(self.confirm_knock), A)]
         if self.has("choice 5"):
@@ -446,6 +447,18 @@ class Walk:
             table.pause()
             yield
         return opener
+
+    def knock_enough(self):
+        """The pause menu's knock line with the person's count at the target: A knocks at once
+        (the game is won)."""
+        table = yield from self.continued("knock")
+        state = table.session.state
+        state.score[0] = state.target
+        table.obs = table.session.observation()
+        table.pause()
+        yield
+        pause = self.app.top()
+        pause.menu.select(len(pause.menu.items) - 1)
 
     def confirm_knock(self):
         """The pause menu's last line, the knock, with the person's count short of the target

@@ -5,7 +5,7 @@ a move that costs the game or the deal: a knock short of the target (hoyle), giv
 import displayio
 
 from engine import actions
-from binocle import ui, words
+from binocle import forget, ui, words
 from binocle.scenes.base import MenuScene
 
 
@@ -36,6 +36,23 @@ class Confirm(MenuScene):
         self.app.pop()
         if self.menu.index == 1:
             self.on_yes()
+
+
+def knock(app, table):
+    """The pause menu's knock line (pause.py): the knock at once when the person's count
+    reaches the target, else the question first."""
+    obs = table.obs
+
+    def knocked():
+        app.pop()                         # the pause menu (a question above it has gone already)
+        if table.asleep:
+            table.wake()
+        table.person_does(actions.KNOCK)
+    if table.session.person_count(obs) >= obs.target:
+        forget(__name__)                  # no question on screen: this module is not kept
+        knocked()
+    else:
+        ask(app, table.session, obs, actions.KNOCK, knocked)
 
 
 def ask(app, session, obs, action, then):

@@ -1,8 +1,7 @@
 """The pause menu (START at the table); in hoyle, while the person may knock, its last line
-is the knock, with his count against the target ("Knock: 640 of 1000")."""
+is the knock, with his count against the target ("Knock: 640 of 1000"): confirm.knock."""
 
-from engine import actions
-from engine.state import PH_PLAY
+from engine.actions import KNOCK
 from binocle import ui, words
 from binocle.scenes.base import MenuScene
 
@@ -18,9 +17,8 @@ class Pause(MenuScene):
         self.app = app
         self.table = table
         items = [t for t, _ in _ITEMS]
-        obs = table.obs
-        if table.waiting and obs.phase == PH_PLAY and actions.KNOCK in obs.legal:
-            items.append(words.choice(table.session, obs, actions.KNOCK))
+        if table.picking() and KNOCK in table.obs.legal:     # a card to play, the knock open
+            items.append(words.choice(table.session, table.obs, KNOCK))
         self.menu = ui.Menu("Paused", items, y=8, rows=len(items))
         self.group = self.menu.group
 
@@ -29,24 +27,8 @@ class Pause(MenuScene):
         if i < len(_ITEMS):
             getattr(self, _ITEMS[i][1])()
         else:
-            self.knock()
-
-    def knock(self):
-        """The last line: a knock at once when the person's count reaches the target; else
-        the question first (a knock short of it loses the game)."""
-        t = self.table
-        if t.session.person_count(t.obs) >= t.obs.target:
-            self.knocked()
-        else:
-            from binocle.scenes.confirm import ask
-            ask(self.app, t.session, t.obs, actions.KNOCK, self.knocked)
-
-    def knocked(self):
-        self.app.pop()                    # this menu (a question above it has gone already)
-        t = self.table
-        if t.asleep:
-            t.wake()
-        t.person_does(actions.KNOCK)
+            from binocle.scenes.confirm import knock      # its code only when chosen
+            knock(self.app, self.table)
 
     def resume(self):
         self.app.pop()
