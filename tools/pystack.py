@@ -723,15 +723,6 @@ DEAL_ACTIONS = 200
 THINK_MS = 100
 
 
-class _Clock:
-    def __init__(self):
-        self.t = 0
-
-    def __call__(self):
-        self.t += 1
-        return self.t
-
-
 def play_deals(tracer, seed=DEAL_SEED, actions=DEAL_ACTIONS):
     """The engine as the app drives it (binocle.session.Session), each rule set at each of a
     board's AI levels: every seat's decisions thought out in slices, the person's by the hint
@@ -743,11 +734,12 @@ def play_deals(tracer, seed=DEAL_SEED, actions=DEAL_ACTIONS):
         from binocle.settings import LEVEL_NAMES, Settings
         from engine import record
         from engine.rules import RULE_SETS
+        from tests.device import screens
         for rules in RULE_SETS:
             for level in LEVEL_NAMES:
                 st = Settings()
                 st.rules_id = RULE_SETS.index(rules)
-                clock = _Clock()
+                clock = screens.StepClock()
                 with tracer:
                     s = Session(rules, seed, st.options(), level)
                     for _ in range(actions):

@@ -42,7 +42,9 @@ def can_update():
         return False
 
 
-class _Clock:
+class StepClock:
+    """ticks_ms that advances 1 ms per reading: an AI's slices end after a fixed amount of work."""
+
     def __init__(self):
         self.t = 0
 
@@ -86,7 +88,7 @@ def _first_deal(out, rules, seed):
     st = Settings()
     st.rules_id = ORDER.index(rules)
     s = Session(rules, seed, st.options(), LEVEL)
-    clock = _Clock()
+    clock = StepClock()
     _note(out, "fresh", s)
     ended = False
     while s.state.phase != PH_BETWEEN:
