@@ -191,3 +191,35 @@ def test_a_game_too_long_to_keep_goes_on_unsaved_with_a_message(d):
     got = reopened(d)
     assert got.notes == [] and len(got.record) == kept[0] and kept[0] <= 7 + 31
     assert bytes(d.app.session.state.history).startswith(got.record[7:])
+
+
+def test_settings_saved_before_the_suits_and_teaching_lines_keep_their_values():
+    """A version with the first 11 fields saved these bytes: they are read, and the newer
+    fields keep their defaults (four-colour suits off, explanations in a first game)."""
+    from binocle.settings import Settings, FIELDS_V1
+    old = Settings()
+    old.level, old.sound, old.target = 2, 0, 4
+    data = old.to_bytes()[:1 + FIELDS_V1]
+    got = Settings()
+    got.suits, got.teach, got.taught = 1, 2, 5
+    assert got.from_bytes(data)
+    assert (got.level, got.sound, got.target) == (2, 0, 4)
+    assert (got.suits, got.teach, got.taught) == (1, 2, 5)     # untouched by old bytes
+    fresh = Settings()
+    assert fresh.from_bytes(data) and (fresh.suits, fresh.teach, fresh.taught) == (0, 1, 0)
+    assert not Settings().from_bytes(data[:-1])                 # shorter than any version wrote
+    bad = bytearray(old.to_bytes())
+    bad[-2] = 3                                                 # teach has 3 values
+    assert not Settings().from_bytes(bytes(bad))
+
+
+def test_teaching_is_on_for_a_rule_sets_first_game_only():
+    from binocle.settings import Settings
+    s = Settings()
+    assert [s.teaching(i) for i in range(3)] == [True, True, True]
+    s.taught = 0b101
+    assert [s.teaching(i) for i in range(3)] == [False, True, False]
+    s.teach = 2
+    assert [s.teaching(i) for i in range(3)] == [True, True, True]
+    s.teach = 0
+    assert [s.teaching(i) for i in range(3)] == [False, False, False]

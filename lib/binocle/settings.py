@@ -12,6 +12,8 @@ LINES = (
     ("pace", "AI pace", ("Fast", "Normal", "Slow")),
     ("hints", "Hints", ("Off", "On")),
     ("sort", "Sort cards", ("High first", "Low first")),
+    ("suits", "Suits", ("2 colours", "4 colours")),
+    ("teach", "Explain rules", ("Off", "First game", "Always")),
     ("sound", "Sound", ("Off", "On")),        # listed only on boards with a speaker
 )
 # The new-game options (title screen).
@@ -27,10 +29,13 @@ LEVEL_NAMES = ("easy", "normal", "hard")
 
 
 # The bytes kept in the saves' settings slot: a layout version, then one byte per field.
+# Fields are only ever added at the end: bytes saved by a version with fewer fields are read
+# as far as they go, the newer fields keeping their defaults.
 LAYOUT = 1
 FIELDS = ("level", "anim", "pace", "hints", "sort", "rules_id", "pack64", "grand", "target", "sound",
-          "game_level")
-LIMITS = (3, 4, 3, 2, 2, 3, 2, 2, 5, 2, 3)      # each field's number of values
+          "game_level", "suits", "teach", "taught")
+LIMITS = (3, 4, 3, 2, 2, 3, 2, 2, 5, 2, 3, 2, 3, 256)      # each field's number of values
+FIELDS_V1 = 11                    # the fields of the first versions (no suits, teach, taught)
 
 
 class Settings:
@@ -46,6 +51,9 @@ class Settings:
         self.target = 2           # index in TARGETS: 1500
         self.sound = 1
         self.game_level = 1       # the AI level of the game in progress (kept with its save)
+        self.suits = 0            # 0: spades and clubs black, 1: four colours
+        self.teach = 1            # explain each phase: 0 never, 1 in a rule set's first game, 2 always
+        self.taught = 0           # bit i set: a game of rule set id i was played to its end
 
     def to_bytes(self):
         out = bytearray(1 + len(FIELDS))
@@ -56,14 +64,19 @@ class Settings:
 
     def from_bytes(self, data):
         """Take saved values; False (defaults kept) if the bytes are not settings we know."""
-        if not data or data[0] != LAYOUT or len(data) != 1 + len(FIELDS):
+        if not data or data[0] != LAYOUT or not FIELDS_V1 <= len(data) - 1 <= len(FIELDS):
             return False
-        for i in range(len(FIELDS)):
+        n = len(data) - 1
+        for i in range(n):
             if data[1 + i] >= LIMITS[i]:
                 return False
-        for i in range(len(FIELDS)):
+        for i in range(n):
             setattr(self, FIELDS[i], data[1 + i])
         return True
+
+    def teaching(self, rules_id):
+        """Whether a new game of this rule set explains each phase the first time it comes."""
+        return self.teach == 2 or (self.teach == 1 and not self.taught >> rules_id & 1)
 
     def get(self, key):
         return getattr(self, key)
