@@ -22,10 +22,17 @@ What each stands for (CircuitPython 10, read from its sources):
               blocks (kept to check that no cut of ours ever touches them). Drivers:
                 "external"  PyBadge/PyGamer (external_flash.c): one sector cached in RAM;
                             written back (erase, then 16 pages) when another sector is
-                            written, the same block again, or a second after the last
-                            write. (Its shortcut for writing into erased flash tests
-                            `short_buffer[i]` for i up to 511, past a 4-byte array: GCC
-                            makes that test always false, so every write-back erases.)
+                            written, the same block again, os.sync(), or a second after
+                            the last write. Except: a block written where the cache would
+                            be (re)loaded goes straight to the flash, past the cache, when
+                            the flash block's first 4 bytes read blank (page_erased(): its
+                            check of the other 508 bytes reads past a 4-byte array, which
+                            GCC drops), so a later block can reach the flash before an
+                            earlier one still in RAM (`shortcut`, on by default).
+                            `scratch`: the 4 KB RAM cache could not be allocated; the
+                            sector is staged in the flash's last sector instead (erased
+                            when a new sector is staged; at write-back the untouched
+                            blocks are copied there, the sector erased, all 8 copied back).
                 "rp2040"    internal_flash.c: the same, also written back before any read.
                 "esp32"     internal_flash.c: every block written erases and programs its
                             sector at once.
@@ -247,8 +254,11 @@ class Drive:
     with other files' blocks around it. The file API the journal uses: seek, write,
     readinto (whole blocks), close."""
 
-    def __init__(self, driver, blocks, offset, power, name="drive sector"):
+    def __init__(self, driver, blocks, offset, power, name="drive sector", shortcut=True,
+                 scratch=False):
         self.driver = driver
+        self.shortcut = shortcut and driver == "external"
+        self.scratch = Flash("scratch sector", SECTOR, SECTOR, 256, power) if scratch else None
         self.blocks = blocks
         self.offset = offset
         self.power = power
@@ -263,6 +273,7 @@ class Drive:
         self.pos = 0
         self.cached = None                          # the sector in RAM, its bytes, dirty blocks
         self.closes = 0
+        self.syncs = 0
         self.blocks_written = 0
 
     # the file
@@ -301,11 +312,22 @@ class Drive:
             self.flash.erase(s)
             self.flash.program(s * SECTOR, image)
             return
-        if self.cached is not None and (self.cached[0] != s or b in self.cached[2]):
+        c = self.cached
+        if c is None or c[0] != s or b in c[2]:
+            if self.shortcut and self.flash.data[b * BLOCK:b * BLOCK + 4] == b"\xff\xff\xff\xff":
+                self.flash.program(b * BLOCK, data)         # past the cache, which stays
+                return
             self.idle()
-        if self.cached is None:
-            self.cached = (s, bytearray(self.flash.data[s * SECTOR:(s + 1) * SECTOR]), set())
-        self.cached[1][(b % PER) * BLOCK:(b % PER + 1) * BLOCK] = data
+            if self.scratch is not None:
+                self.scratch.erase(0)
+                self.cached = (s, None, set())
+            else:
+                self.cached = (s, bytearray(self.flash.data[s * SECTOR:(s + 1) * SECTOR]), set())
+        i = b % PER
+        if self.scratch is not None:
+            self.scratch.program(i * BLOCK, data)
+        else:
+            self.cached[1][i * BLOCK:(i + 1) * BLOCK] = data
         self.cached[2].add(b)
 
     def _read_block(self, b):
@@ -313,8 +335,12 @@ class Drive:
             self.idle()
         c = self.cached
         if c is not None and c[0] == b // PER and b in c[2]:
-            return bytes(c[1][(b % PER) * BLOCK:(b % PER + 1) * BLOCK])
+            return bytes(self._staged(c)[(b % PER) * BLOCK:(b % PER + 1) * BLOCK])
         return bytes(self.flash.data[b * BLOCK:(b + 1) * BLOCK])
+
+    def _staged(self, c):
+        """The staged sector's bytes: the RAM cache's, or the scratch sector's."""
+        return c[1] if self.scratch is None else self.scratch.data
 
     def idle(self):
         """The write-back a second after the last write (or before another sector's)."""
@@ -322,8 +348,22 @@ class Drive:
         if c is None:
             return
         self.cached = None
-        self.flash.erase(c[0])
-        self.flash.program(c[0] * SECTOR, c[1])
+        s = c[0]
+        if self.scratch is not None:
+            for i in range(PER):                    # the untouched blocks join the staged ones
+                if s * PER + i not in c[2]:
+                    self.scratch.program(i * BLOCK, self.flash.data[(s * PER + i) * BLOCK:
+                                                                   (s * PER + i + 1) * BLOCK])
+            image = bytes(self.scratch.data)
+        else:
+            image = c[1]
+        self.flash.erase(s)
+        self.flash.program(s * SECTOR, image)
+
+    def sync(self):
+        """os.sync(): CircuitPython writes the cached sector back (supervisor_flash_flush)."""
+        self.syncs += 1
+        self.idle()
 
     def lose_cache(self):
         """A power cut: what only RAM held is gone."""
@@ -336,10 +376,16 @@ class Drive:
             bytes(d[(self.first + self.blocks) * BLOCK:]) == self.foreign[1]
 
     def images(self):
-        return {self.flash: self.flash.data}
+        out = {self.flash: self.flash.data}
+        if self.scratch is not None:
+            out[self.scratch] = self.scratch.data
+        return out
 
     def units(self):
-        return {"%s %d" % (self.flash.name, u): n for u, n in enumerate(self.flash.erases)}
+        out = {"%s %d" % (self.flash.name, u): n for u, n in enumerate(self.flash.erases)}
+        if self.scratch is not None:
+            out["scratch sector"] = self.scratch.erases[0]
+        return out
 
 
 DRIVERS = {"samd51": "external", "rp2040": "rp2040", "esp32s3": "esp32"}

@@ -55,6 +55,7 @@ class Found:
         self.backup = False
         self.migrate = False        # the journal is new: the app writes its first entry now
         self.nvm_game = False       # the nvm holds an older version's game
+        self.game_read = True       # the entry's game part read back whole (or it had none)
         self.notes = []
 
 
@@ -64,13 +65,13 @@ def open_saves(nvm, journal=None):
     if journal is None:
         journal = journal_for(nvm)
     f, how = _open_journal(journal)
-    entry = None
+    entries = []
     newer = data = False
     top = 0
     if f is not None:
-        entry, newer, top, data = _newest(f)
-    if entry is not None:
-        _take(got, f, entry)
+        entries, newer, top, data = _newest(f)
+    if entries:
+        _take_newest(got, f, entries)
     else:
         nv = NvmStore(nvm)
         got.settings = _note(got, nv.load_blob(KIND_SETTINGS))
@@ -86,7 +87,7 @@ def open_saves(nvm, journal=None):
     if how == "rw":
         got.journal = Journal(f, top, got.base)
         got.journal.last = len(got.record) if got.record else 0
-        got.migrate = entry is None
+        got.migrate = not entries
     elif how == "ram":
         got.journal = NvmJournal(nvm)           # the desktop's RAM: the nvm takes it all
     elif how == "ro":
@@ -97,6 +98,20 @@ def open_saves(nvm, journal=None):
             got.notes.append(MSG_NO_ROOM if how == "none" else MSG_READ_ONLY_NEW)
     return got
 
+
+def _take_newest(got, f, entries):
+    """The newest entry whose game reads back whole (its base too): a cut can leave the
+    newest entry on the flash and the base it names not yet (the drive writes a block into
+    blank flash at once, past the sector it holds in RAM), and then the entry before it,
+    one action short, is the game. If none of them reads, the newest's settings and
+    statistics, and the game is said to be lost."""
+    for entry in entries:
+        got.notes = []
+        _take(got, f, entry)
+        if got.game_read:
+            return
+    got.notes = []
+    _take(got, f, entries[0])
 
 class NvmJournal(Journal):
     """Where there is no drive at all (bytes in RAM on the desktop, no wear to mind): the
@@ -141,14 +156,31 @@ def restore(app, nvm):
     app.said_too_long = False
     if got.migrate:
         app.write_entry()
-        if got.nvm_game:
-            clear_nvm_game(nvm)                 # the journal has it now
+        if got.nvm_game and on_flash(got.journal.f):
+            clear_nvm_game(nvm)                 # the journal has it now, on the flash
     elif app.store is not None:
         # One entry now, what was already saved: a PyBadge's drive takes its 4 KB sector
         # cache from the heap's pool at the first write, and keeps it. Now the pool has
         # room; after a game is replayed it may not, and without the cache every save
         # would erase the drive's scratch sector (supervisor's external_flash.c).
         app.write_entry()
+
+
+def on_flash(f):
+    """Put what was written to the journal on the flash now; False where that cannot be
+    made sure of (the older version's game then stays in the nvm, where it is read only
+    if the journal has no entry). CircuitPython keeps the drive's
+    last written 4 KB sector in RAM for up to a second: os.sync() writes it back
+    (supervisor_flash_flush) and nothing else; f.flush() would also rewrite the file's
+    directory entry, in a sector other files share. A journal given as a file-like object
+    (the tests' flash model) has its own sync()."""
+    sync = getattr(f, "sync", None)
+    if sync is None and sys.implementation.name == "circuitpython":
+        sync = getattr(os, "sync", None)
+    if sync is None:
+        return sys.implementation.name != "circuitpython"      # a desktop file: written
+    sync()
+    return True
 
 
 def _note(got, pair):
@@ -243,32 +275,43 @@ def _good(buf, n):
     return crc16(buf, 12, 12 + n, crc16(buf, 0, 10)) == buf[10] | buf[11] << 8
 
 
+FALLBACK = 4        # entries tried, newest first, for one whose game reads back whole
+
+
 def _newest(f):
-    """(entry, newer, top, data): the newest entry whose CRC holds, as (block bytes, seq),
-    or None; whether that newest one came from a newer version (then entry is None); its
-    seq, where the next entries go on from (0: none); whether anything was ever written.
-    Only a whole entry counts: a block a cut left half erased can look like one of ours."""
+    """(entries, newer, top, data): the newest entries whose CRC holds (at most FALLBACK,
+    newest first), as (block bytes, seq); whether the newest came from a newer version
+    (then entries is empty); its seq, where the next entries go on from (0: none); whether
+    anything was ever written but the first entry (a cut in the first start's write of
+    it loses nothing: the nvm still holds all). Only a whole entry counts: a block a cut left half erased
+    can look like one of ours."""
     buf = bytearray(BLOCK)
     found = []
     data = False
     f.seek(0)
     for b in range(SIZE // BLOCK):
         f.readinto(buf)
-        if buf[0] != 0xFF:
-            data = True
+        if buf[0] != 0xFF and b * BLOCK != place(1):
+            data = True         # not just the first entry, cut while it was written
         h = _header(buf)
         if h is not None and h[0] == KIND_ENTRY and place(h[2]) == b * BLOCK:
             found.append(h[2])
     found.sort()
+    out = []
+    top = 0
     for i in range(len(found) - 1, -1, -1):
         f.seek(place(found[i]))
         f.readinto(buf)
         h = _header(buf)
         if h is not None and _good(buf, h[3]):
-            if h[1] > FORMAT:
-                return None, True, h[2], data
-            return (bytes(buf), h[2]), False, h[2], data
-    return None, False, 0, data
+            if not out:
+                top = h[2]
+                if h[1] > FORMAT:
+                    return [], True, top, data
+            out.append((bytes(buf), h[2]))
+            if len(out) == FALLBACK:
+                break
+    return out, False, top, data
 
 
 def read_entry(f, seq):
@@ -285,8 +328,11 @@ def read_entry(f, seq):
 
 
 def _take(got, f, entry):
-    """Settings, statistics and the game from an entry (its base read back if it has one)."""
+    """Settings, statistics and the game from an entry (its base read back if it has one);
+    got.game_read False if the game it names does not read back whole."""
     buf, seq = entry
+    got.record = got.base = None
+    got.game_read = False
     end = 12 + (buf[8] | buf[9] << 8)
     p = 12
     parts = []
@@ -299,8 +345,11 @@ def _take(got, f, entry):
         p += 1 + n
     got.settings, got.stats = parts
     kind = buf[p]
+    got.game_read = True
     if kind == 0:
         return
+    base = None
+    rec = None
     if kind == 1:
         rec = buf[p + 1:end]
     elif kind == 2 and p + 8 <= end:
@@ -309,15 +358,13 @@ def _take(got, f, entry):
         rec = _read_base(f, base)
         if rec is not None:
             rec += buf[p + 8:end]
-            got.base = base
-    else:
-        rec = None
+    got.game_read = rec is not None
     msg = MSG_DAMAGED % NAMES[KIND_GAME] if rec is None else check_record(rec)
     if msg:
         got.notes.append(msg)
-        got.base = None
         return
     got.record = bytes(rec)
+    got.base = base
 
 
 def _read_base(f, base):
