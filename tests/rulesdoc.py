@@ -134,6 +134,7 @@ def facts(rules):
     if rules == "hoyle":
         out["dix"] = number(r"the exchange scores (\d+)", rule("hoyle", 4))
         assert number(r"the dealer gets (\d+) for dix", rule("hoyle", 1)) == out["dix"]
+        out["target step"] = number(r"when both are, the target goes up by (\d+)", rule("hoyle", 9))
     if rules == "french":
         out["dix"] = number(r"turned-up card for (\d+) points", rule("french", 2))
         assert number(r"gives the dealer (\d+)", rule("french", 2)) == out["dix"]

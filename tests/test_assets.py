@@ -18,12 +18,17 @@ PATH = os.path.join(ROOT, "assets", "cards.bmp")
 
 PALETTE = (
     0x0B6623, 0xF8F8F0, 0x101010, 0xD01818, 0x9A9A9A, 0x404040, 0x803030, 0x1838A8,
-    0x6890E0, 0x505050, 0xF8D820, 0x064010, 0x3C9A50, 0xF08020, 0xFFFFFF, 0x808080,
+    0x6890E0, 0x505050, 0x13802A, 0x1A48D0, 0x3C9A50, 0x1E5028, 0x34427E, 0x808080,
 )
 # the app dims a card by drawing it with a copy of the palette in which
-# entries 1, 2, 3 (card white, ink, red) get the colours of 4, 5, 6
-DIM_MAP = {1: 4, 2: 5, 3: 6}
+# entries 1, 2, 3 (card white, ink, red) get the colours of 4, 5, 6, and
+# clubs' and diamonds' inks (10, 11) those of 13, 14 (4 colours); with 2
+# colours (the default) 10 and 11 are 2 and 3, and dim 5 and 6
+DIM_MAP = {1: 4, 2: 5, 3: 6, 10: 13, 11: 14}
 DIM_PALETTE = tuple(PALETTE[DIM_MAP.get(i, i)] for i in range(16))
+TWO = {10: 2, 11: 3}
+TWO_PALETTE = tuple(PALETTE[TWO.get(i, i)] for i in range(16))
+INK = (2, 3, 11, 10)                                # spades, hearts, diamonds, clubs
 # pixels of a card tile outside its cut corners: 3 per corner
 CORNERS = {(0, 0), (1, 0), (0, 1), (18, 0), (19, 0), (19, 1),
            (0, 26), (0, 27), (1, 27), (19, 26), (18, 27), (19, 27)}
@@ -66,7 +71,8 @@ def test_constants():
     assert (G.TILE_COUNT, G.PEEK_W) == (40, 8)
     assert not hasattr(G, "DIM")                    # no dimmed tiles any more
     assert (G.WHITE, G.INK, G.RED, G.DIM_FACE, G.DIM_INK, G.DIM_RED) == (1, 2, 3, 4, 5, 6)
-    assert G.FACE_INDICES == {0, 1, 2, 3, 9, 10}
+    assert (G.CLUBS, G.DIAMONDS, G.DIM_CLUBS, G.DIM_DIAMONDS) == (10, 11, 13, 14)
+    assert G.FACE_INDICES == {0, 1, 2, 3, 9, 10, 11}
     assert G.PALETTE == PALETTE
     assert len(G.tiles()) == 40
 
@@ -104,10 +110,8 @@ def test_face_tiles(pixels):
     faces = [tile(pixels, f) for f in range(32)]
     assert len(set(faces)) == 32
     for f, rows in enumerate(faces):
-        ink = 3 if f >> 3 in (1, 2) else 2          # hearts and diamonds red
+        ink = INK[f >> 3]                           # each suit its own
         assert colours(rows) == {0, 1, 9, ink}, f
-        # only indices the dim palette handles: 1, 2, 3 change, 0, 9, 10 stay
-        assert colours(rows) <= {0, 1, 2, 3, 9, 10}, f
         assert {(x, y) for y in range(28) for x in range(20) if rows[y][x] == 0} == CORNERS
         assert rows[1][1] == rows[0][2] == rows[2][0] == rows[27][10] == rows[14][19] == 9
     # what shows of a card in an overlapped hand names it on its own
@@ -120,7 +124,30 @@ def test_face_tiles(pixels):
 
 def test_dim_palette():
     assert DIM_PALETTE[:7] == (0x0B6623, 0x9A9A9A, 0x404040, 0x803030, 0x9A9A9A, 0x404040, 0x803030)
-    assert DIM_PALETTE[7:] == PALETTE[7:]
+    assert DIM_PALETTE[7:10] == PALETTE[7:10] and DIM_PALETTE[12:] == PALETTE[12:]
+    assert DIM_PALETTE[10:12] == (0x1E5028, 0x34427E)
+
+
+def test_four_colours_and_two():
+    """With 4 colours the suits' inks are four colours, and four others when dim; with 2
+    (the palette as the app sets it) spades and clubs are black, hearts and diamonds red."""
+    assert len({PALETTE[i] for i in INK}) == len({DIM_PALETTE[i] for i in INK}) == 4
+    assert [TWO_PALETTE[i] for i in INK] == [0x101010, 0xD01818, 0xD01818, 0x101010]
+    for i in INK:                                   # every ink stands out on the face, dim or not
+        for pal, face in ((PALETTE, PALETTE[1]), (DIM_PALETTE, PALETTE[4])):
+            assert contrast(pal[i], face) >= 3.0, (i, hex(pal[i]))
+
+
+def contrast(a, b):
+    """The WCAG contrast ratio of two colours."""
+    def lum(c):
+        out = 0
+        for shift, w in ((16, 0.2126), (8, 0.7152), (0, 0.0722)):
+            v = (c >> shift & 255) / 255
+            out += w * (v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4)
+        return out
+    la, lb = sorted((lum(a), lum(b)))
+    return (lb + 0.05) / (la + 0.05)
 
 
 def test_faces_dim_through_the_palette(pixels):
@@ -130,13 +157,13 @@ def test_faces_dim_through_the_palette(pixels):
         # each pixel's index, mapped to the index whose colour the dim palette shows there
         dim = tuple(bytes(DIM_MAP.get(c, c) for c in r) for r in normal)
         assert dim != normal, f
-        assert not colours(dim) & {1, 2, 3}, f
-        assert colours(dim) == {0, 9, 4, 6 if f >> 3 in (1, 2) else 5}, f
+        assert not colours(dim) & {1, 2, 3, 10, 11}, f
+        assert colours(dim) == {0, 9, 4, DIM_MAP[INK[f >> 3]]}, f
         # and the colours really are those: the dim palette on the tile's indices
         # gives the same RGB as the normal palette on the mapped indices
         assert [DIM_PALETTE[c] for r in normal for c in r] == [PALETTE[c] for r in dim for c in r]
         assert {DIM_PALETTE[c] for r in normal for c in r} == \
-            {0x0B6623, 0x505050, 0x9A9A9A, 0x803030 if f >> 3 in (1, 2) else 0x404040}, f
+            {0x0B6623, 0x505050, 0x9A9A9A, (0x404040, 0x803030, 0x34427E, 0x1E5028)[f >> 3]}, f
 
 
 def test_generator_refuses_a_face_that_would_not_dim(monkeypatch):
@@ -173,7 +200,7 @@ def test_back_slot_and_blanks(pixels):
 def test_suit_signs(pixels):
     for suit in range(4):
         rows = tile(pixels, 34 + suit)
-        ink = 3 if suit in (1, 2) else 2
+        ink = INK[suit]
         assert colours(rows) == {0, 1, ink}
         xs = [x for y in range(28) for x in range(20) if rows[y][x] == ink]
         ys = [y for y in range(28) for x in range(20) if rows[y][x] == ink]

@@ -37,7 +37,8 @@ TWO_HAND = {
 }
 SENTENCES = {
     "hoyle": dict(ALL, **TWO_HAND, **{
-        "Binocle": ["Two players, {hand} cards each.", "Game to {target}."],
+        "Binocle": ["Two players, {hand} cards each.", "Game to {target}.",
+                    "If both reach it in one deal, it rises by {target step}."],
         "Meld table": ["Marriage (K Q) {marriage}, royal marriage (K Q of trump) {royal marriage}, "
                        "sequence (A 10 K Q J of trump) {sequence};",
                        "binocle (QS JD) {binocle}, double binocle (both QS, both JD) {double binocle}, "
@@ -135,7 +136,7 @@ def test_every_meld_value_and_card_point_of_the_help_is_checked():
     named = {rules: {name for _title, name, _v in help_values(rules)[0]} for rules in rulesdoc.RULE_SETS}
     cards = {"card A", "card 10", "card K", "card Q", "card J", "card 9", "last trick", "deal total"}
     assert named["hoyle"] == set(rulesdoc.meld_points("hoyle")) | cards | {
-        "ranks", "hand", "target", "dix"}
+        "ranks", "hand", "target", "target step", "dix"}
     assert named["french"] == set(rulesdoc.meld_points("french")) - {
         "eight aces", "eight kings", "eight queens", "eight jacks"} | cards | {
         "eight of a rank", "ranks", "hand", "target", "dix"}

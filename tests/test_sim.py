@@ -176,7 +176,7 @@ def test_the_table_lets_its_sprites_go_under_a_whole_screen(d):
     d.pause_item("Rules help")                                  # over the pause menu
     assert d.scene_name() == "Help"
     assert t.asleep and len(t.group) == 0 and t.view.hand == ()
-    assert d.text(d.scene().title) == "Binocle"
+    assert d.text(d.scene().title) == "Buttons"                # the board's buttons first
     d.press(d.B.B)                                              # the pause menu: a whole screen too
     assert d.scene_name() == "Pause" and t.asleep
     d.press(d.B.B)

@@ -26,25 +26,33 @@ so its top-left pixel is (20 * (t % 8), 28 * (t // 8)).
 There are no dimmed tiles. The app draws a dimmed card (one that cannot be
 played now) with the same face tile and a copy of the palette in which entry
 1 takes the colour of 4, 2 that of 5 and 3 that of 6 (1->4, 2->5, 3->6). So
-a face tile uses only indices 0, 1, 2, 3 and 9 (10 would be allowed too):
-any other index would not change under the dim palette.
+a face tile uses only indices 0, 1, 2, 3, 9, 10 and 11: any other index
+would not change under the dim palette.
+
+Clubs and diamonds have inks of their own, 10 and 11, so that one sheet
+serves both settings of Suits: the app sets those two entries at run time,
+in the normal palette and the dim one. With 2 colours they take the colours
+of 2 and 3 (and 5 and 6 when dim): clubs black, diamonds red. With 4 colours
+they keep the sheet's own green and blue (13 and 14 when dim).
 
     index  colour    use                    index  colour    use
       0   0B6623  transparent key (green)     8   6890E0  back light blue
       1   F8F8F0  card white                  9   505050  card edge
-      2   101010  ink black                  10   F8D820  highlight yellow
-      3   D01818  red                        11   064010  table dark green
+      2   101010  ink black (spades)         10   13802A  clubs green
+      3   D01818  red (hearts)               11   1A48D0  diamonds blue
       4   9A9A9A  dim face grey (for 1)      12   3C9A50  table light green
-      5   404040  dim black (for 2)          13   F08020  orange
-      6   803030  dim red (for 3)            14   FFFFFF  pure white
+      5   404040  dim black (for 2)          13   1E5028  dim green (for 10)
+      6   803030  dim red (for 3)            14   34427E  dim blue (for 11)
       7   1838A8  back blue                  15   808080  mid grey
 
     TILE_W 20  TILE_H 28  COLUMNS 8  ROWS 5  (WIDTH 160, HEIGHT 140, 40 tiles)
     BACK 32  SLOT 33  SUIT_SIGN 34 (+ suit)  BLANK 38  PEEK_W 8
 
 In a hand the cards overlap so that only the left PEEK_W = 8 px (x = 0..7)
-of each card shows: the rank (y = 2..8) and a small suit (y = 11..16) sit in
-x = 1..6 at the top-left, and x = 7..8 stay white. The centre mark uses
+of each card shows: the rank (y = 2..8) and a small suit (y = 10..16, shapes
+that differ in black alone: a solid spade, a club with gaps between its
+leaves, a tall diamond) sit in x = 1..6 at the top-left, and x = 7..8 stay
+white. The centre mark uses
 x = 9..17. Every card tile has a 1 px edge (index 9) whose corners are cut
 diagonally: the three pixels in each corner are index 0, so the app must
 make index 0 transparent. The suit signs have a 1 px white rim so black
@@ -85,20 +93,24 @@ DIM_RED = 6
 BACK_BLUE = 7
 BACK_LIGHT = 8
 EDGE = 9
-HIGHLIGHT = 10
-TABLE_DARK = 11
+CLUBS = 10                      # the app sets these two at run time (Suits)
+DIAMONDS = 11
 TABLE_LIGHT = 12
-ORANGE = 13
-PURE_WHITE = 14
+DIM_CLUBS = 13                  # their dim colours with 4 colours
+DIM_DIAMONDS = 14
 MID_GREY = 15
 
-# what a face tile may use: the three the dim palette replaces (1->4, 2->5,
-# 3->6), plus transparency, the edge and the highlight, which stay as they are
-FACE_INDICES = frozenset((TRANSPARENT, WHITE, INK, RED, EDGE, HIGHLIGHT))
+# each suit's ink, by suit code: spades, hearts, diamonds, clubs
+SUIT_INK = (INK, RED, DIAMONDS, CLUBS)
+
+# what a face tile may use: the inks the dim palette replaces (1->4, 2->5,
+# 3->6; 10 and 11 as the app sets them), plus transparency and the edge, which
+# stay as they are
+FACE_INDICES = frozenset((TRANSPARENT, WHITE, INK, RED, CLUBS, DIAMONDS, EDGE))
 
 PALETTE = (
     0x0B6623, 0xF8F8F0, 0x101010, 0xD01818, 0x9A9A9A, 0x404040, 0x803030, 0x1838A8,
-    0x6890E0, 0x505050, 0xF8D820, 0x064010, 0x3C9A50, 0xF08020, 0xFFFFFF, 0x808080,
+    0x6890E0, 0x505050, 0x13802A, 0x1A48D0, 0x3C9A50, 0x1E5028, 0x34427E, 0x808080,
 )
 
 # -- glyphs: '#' is ink, '.' leaves the pixel as it is ------------------------------
@@ -164,10 +176,12 @@ RANK_GLYPHS = (
      "#...#"),
 )
 
-# Small suits under the corner rank, 5 wide, by suit code.
+# Small suits under the corner rank, 5 wide, by suit code: told apart by their
+# shapes alone, as spades and clubs share black with 2 colours.
 SMALL_SUITS = (
     ("..#..",
      ".###.",
+     "#####",
      "#####",
      "#####",
      "..#..",
@@ -175,17 +189,21 @@ SMALL_SUITS = (
     (".#.#.",
      "#####",
      "#####",
+     "#####",
      ".###.",
      "..#.."),
     ("..#..",
      ".###.",
+     ".###.",
      "#####",
+     ".###.",
      ".###.",
      "..#.."),
     (".###.",
      ".###.",
-     "##.##",
+     "#.#.#",
      "#####",
+     "#.#.#",
      "..#..",
      ".###."),
 )
@@ -369,13 +387,13 @@ def blank_card(face_colour):
 
 def face_tile(face):
     suit, rank = face >> 3, face & 7
-    ink = RED if suit in (1, 2) else INK
+    ink = SUIT_INK[suit]
     t = blank_card(WHITE)
     # the corner: everything inside x = 1..7 so it shows in an overlapped hand;
     # ranks end at x = 6, leaving a white column before the next card's edge
     glyph = RANK_GLYPHS[rank]
     t.stamp(glyph, 7 - len(glyph[0]), 2, ink)
-    t.stamp(SMALL_SUITS[suit], 2, 11, ink)
+    t.stamp(SMALL_SUITS[suit], 2, 10 if len(SMALL_SUITS[suit]) == 7 else 11, ink)
     # the free area right of the corner; x = 8 stays blank, marks span x = 9..17
     cx = 13
     if rank in COURT_LETTERS:
@@ -413,7 +431,7 @@ def slot_tile():
 
 
 def sign_tile(suit):
-    ink = RED if suit in (1, 2) else INK
+    ink = SUIT_INK[suit]
     t = Tile()
     rows = BIG_SUITS[suit]
     x0, y0 = TILE_W // 2 - len(rows[0]) // 2, TILE_H // 2 - len(rows) // 2
@@ -433,7 +451,7 @@ def tiles():
     """The 40 tiles in their order in the card art."""
     out = [face_tile(f) for f in range(FACES)]
     for f, t in enumerate(out):
-        # the dim palette changes only 1, 2 and 3; anything else would not dim
+        # the dim palette changes only the inks and the white; anything else would not dim
         if not set(t.px) <= FACE_INDICES:
             raise ValueError("face %d uses indices %s" % (f, sorted(set(t.px) - FACE_INDICES)))
     out.append(back_tile())

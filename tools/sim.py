@@ -1,12 +1,13 @@
 """The handheld game in a desktop window: python -m tools sim [--screenshot FILE]
 
 Runs the very app the board runs (lib/binocle, engine/, assets/) on real
-displayio (Blinka's, drawn by pygame), with the keyboard as the buttons:
-
-    arrows  left/right/up/down      X or Space  A        Z or Backspace  B
-    Enter   START (menu)            Tab or H    SELECT (hint)
+displayio (Blinka's, drawn by pygame), with the keyboard as the buttons: the
+simulator's profile (lib/binocle/boards/sim.py KEYS) maps them, and --help
+lists them from there.
 """
 
+import ast
+import argparse
 import contextlib
 import io
 import os
@@ -28,8 +29,34 @@ NO_SCREEN = """sim: no screen to open a window on (neither DISPLAY nor WAYLAND_D
 """
 
 
+PROFILE = os.path.join(ROOT, "lib", "binocle", "boards", "sim.py")
+# What each button does, in the order of binocle.buttons
+BUTTONS = ("left", "right", "up", "down", "A: choose", "B: back, the last trick", "START: the menu",
+           "SELECT: a hint")
+
+
+def sim_keys():
+    """The simulator's keys, KEYS of its profile: for each button ((name, pygame's name), ...).
+    Read from the file's text, as importing the profile opens pygame's window."""
+    with open(PROFILE, encoding="utf-8") as fh:
+        tree = ast.parse(fh.read())
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == ["KEYS"]:
+            return ast.literal_eval(node.value)
+    raise LookupError("no KEYS in %s" % PROFILE)
+
+
+def keys_text():
+    """The keys as --help lists them: one line per button."""
+    lines = ["keys:"]
+    for button, keys in zip(BUTTONS, sim_keys()):
+        lines.append("  %-24s %s" % (" or ".join(name for name, _code in keys), button))
+    return "\n".join(lines)
+
+
 def build_parser():
-    p = cli.Parser("sim", __doc__.split("\n")[0])
+    p = cli.Parser("sim", __doc__.split("\n")[0], epilog=keys_text(),
+                   formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--screenshot", metavar="FILE", type=cli.output_file,
                    help="save the screen as PNG when the window closes")
     p.add_argument("--frames", type=cli.natural_int, default=0,

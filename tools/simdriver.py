@@ -197,6 +197,10 @@ def main(argv):
     d.press(B.START)
     d.shot(os.path.join(out, "pause.png"), 3)
     d.press(B.B)
+    d.pause_item("Rules help")                         # its first page: the buttons
+    d.shot(os.path.join(out, "help-buttons.png"), 3)
+    d.press(B.B)
+    d.press(B.B)
     d.press(B.SELECT)
     for _ in range(500):
         if d.app.hint_job is None:
@@ -213,6 +217,10 @@ def main(argv):
         if not d.person_move():
             d.tick()
     d.shot(os.path.join(out, "table-binokel.png"), 3)
+    d.app.art.suits(1)                                 # Suits: 4 colours (the settings line)
+    d.tick()
+    d.shot(os.path.join(out, "table-binokel-4colours.png"), 3)
+    d.app.art.suits(d.app.settings.suits)
     d.play_until(("Summary",))
     d.shot(os.path.join(out, "summary-binokel.png"), 3)
     d.start("binokel", 1)                              # an AI seat takes the Dabb: shown to all

@@ -32,7 +32,7 @@ class App:
         self.notes = []                  # messages for the title screen (damaged saves)
         self._open_saves(nvm)
         self.assets = assets
-        self.art = ui.CardArt(assets + "cards.bmp")
+        self.art = ui.CardArt(assets + "cards.bmp", self.settings.suits)
         self.root = displayio.Group()
         self.screen = displayio.Group(x=profile.OFFSET_X, y=profile.OFFSET_Y)
         self.root.append(self.screen)

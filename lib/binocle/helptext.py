@@ -2,7 +2,8 @@
 the page on screen is in RAM. The file's format is described at its top: "@ group" lines
 (hoyle, french, binokel, two-hand, all), then "= title" and the page's text. A rule set's
 pages are those of its own groups (its own, two-hand's for hoyle and french, all's) in the
-order of the file; the last page names the board's buttons. A text wraps to 26 characters, 8 lines."""
+order of the file; the help shows the page naming the board's buttons before them
+(buttons_page). A text wraps to 26 characters, 8 lines."""
 
 
 from engine.rules import kind, TWO_HAND

@@ -44,6 +44,9 @@ BLANK = const(38)
 # A card that cannot be played now is drawn through a second palette: white, ink
 # and red (entries 1, 2, 3) take the card art's dim colours (entries 4, 5, 6).
 _DIM_FROM = const(4)
+# Clubs and diamonds have inks of their own (entries 10, 11), set by the Suits setting:
+# as spades and hearts (2, 3), or the card art's green and blue (dim: 13, 14).
+_CLUBS = const(10)
 
 WHITE = const(0xFFFFFF)
 YELLOW = const(0xF8D820)
@@ -57,17 +60,27 @@ RED = const(0xE04040)
 class CardArt:
     """The card images (one bitmap of tiles), loaded once; every card on screen is a 1-tile TileGrid over it."""
 
-    def __init__(self, path):
+    def __init__(self, path, four=0):
         # The pixels stay on the drive: displayio reads the few it draws from the file,
         # so the card art takes no RAM but its object (11 KB as a Bitmap).
         self.bitmap = displayio.OnDiskBitmap(path)
-        self.palette = self.bitmap.pixel_shader
-        self.palette.make_transparent(0)
-        n = len(self.palette)
+        p = self.palette = self.bitmap.pixel_shader
+        p.make_transparent(0)
+        n = len(p)
         self.dim = displayio.Palette(n)
         for i in range(n):
-            self.dim[i] = self.palette[_DIM_FROM + i - 1 if 1 <= i <= 3 else i]
+            self.dim[i] = p[_DIM_FROM + i - 1 if 1 <= i <= 3 else i]
         self.dim.make_transparent(0)
+        self.four = (p[_CLUBS], p[_CLUBS + 1], p[_CLUBS + 3], p[_CLUBS + 4])   # green, blue, dim
+        self.suits(four)
+
+    def suits(self, four):
+        """Clubs and diamonds in colours of their own (four: 1) or as spades and hearts (0),
+        on every card at once: only palette entries change."""
+        p, d, c = self.palette, self.dim, self.four
+        for k in (0, 1):
+            p[_CLUBS + k] = c[k] if four else p[2 + k]
+            d[_CLUBS + k] = c[2 + k] if four else d[2 + k]
 
     def sprite(self, tile=BLANK, x=0, y=0):
         return displayio.TileGrid(self.bitmap, pixel_shader=self.palette, width=1, height=1,

@@ -1,9 +1,8 @@
 """Desktop simulator profile: a 160x128 pygame window standing in for a PyBadge.
 
-Keys: arrows = directions, X or Space = A, Z or Backspace = B, Enter = START,
-Tab or H = SELECT. Tests can skip the keyboard with buttons.inject() and set
-the module's clock to a callable to control time. Desktop only: pygame stays
-inside this module.
+Keys: KEYS below (arrows, X = A, Z = B, Enter = START, Tab = SELECT). Tests can
+skip the keyboard with buttons.inject() and set the module's clock to a callable
+to control time. Desktop only: pygame stays inside this module.
 """
 
 import time
@@ -23,17 +22,25 @@ OFFSET_Y = 0
 display = PyGameDisplay(width=WIDTH, height=HEIGHT, caption="Binocle",
                         flags=pygame.SCALED, auto_refresh=False)
 
+# The keyboard, the one place it is written down: for each button, in the order of
+# binocle.buttons (left, right, up, down, A, B, START, SELECT), its keys as (the name a
+# person reads, pygame's name). The first key's name is the one the game shows (LABELS: the
+# rules help's buttons page and its foot); `python -m tools sim --help` lists them all,
+# reading this table as text (tools/sim.py sim_keys), so it stays plain literals.
+KEYS = (
+    (("Left", "K_LEFT"),), (("Right", "K_RIGHT"),), (("Up", "K_UP"),), (("Down", "K_DOWN"),),
+    (("X", "K_x"), ("Space", "K_SPACE")),
+    (("Z", "K_z"), ("Backspace", "K_BACKSPACE")),
+    (("Enter", "K_RETURN"), ("keypad Enter", "K_KP_ENTER")),
+    (("Tab", "K_TAB"), ("H", "K_h")),
+)
 LONG_MAP = ()
-LABELS = ("Left", "Right", "Up", "Down", "X", "Z", "Enter", "Tab")
+LABELS = tuple(keys[0][0] for keys in KEYS)
 LONG_LABELS = ()
 
-_KEYS = (
-    (pygame.K_LEFT, LEFT), (pygame.K_RIGHT, RIGHT), (pygame.K_UP, UP), (pygame.K_DOWN, DOWN),
-    (pygame.K_x, A), (pygame.K_SPACE, A),
-    (pygame.K_z, B), (pygame.K_BACKSPACE, B),
-    (pygame.K_RETURN, START), (pygame.K_KP_ENTER, START),
-    (pygame.K_TAB, SELECT), (pygame.K_h, SELECT),
-)
+# (pygame key, button) for every key
+_KEYS = tuple((getattr(pygame, code), button) for button in (LEFT, RIGHT, UP, DOWN, A, B, START, SELECT)
+              for _name, code in KEYS[button])
 _KEY_EVENTS = (pygame.KEYDOWN, pygame.KEYUP)
 # Events nobody reads would pile up in SDL's queue over a long session.
 _NOISE = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,

@@ -1,4 +1,5 @@
-"""Rules help: pages of the project's own summary, LEFT/RIGHT to turn, B to go back."""
+"""Rules help: the board's buttons first, then pages of the project's own summary; LEFT and RIGHT
+(or A) turn, B goes back: the foot names RIGHT and B as the board names them."""
 
 import displayio
 
@@ -19,10 +20,12 @@ class Help:
         self.app = app
         self.rules = rules
         self.path = app.assets + "help.txt"
+        self.missing = 0
         try:
             self.count = helptext.count(self.path, rules) + 1      # and the buttons page
         except OSError:
             self.count = 2                                          # _MISSING and the buttons
+            self.missing = 1                                        # the news first
         self.page = 0
         self.group = displayio.Group()
         self.group.append(ui.panel(0, 0, ui.W, ui.H, ui.DARK))
@@ -35,18 +38,21 @@ class Help:
         self.show()
 
     def show(self):
-        profile = self.app.profile
-        if self.page == self.count - 1:
-            title, body = helptext.buttons_page(profile.LABELS, profile.LONG_LABELS)
+        labels = self.app.profile.LABELS
+        if self.page == self.missing:           # page 1 (2 after the news of a missing file)
+            title, body = helptext.buttons_page(labels, self.app.profile.LONG_LABELS)
+        elif self.missing:
+            title, body = _MISSING
         else:
             try:
-                title, body = helptext.page(self.path, self.rules, self.page)
+                title, body = helptext.page(self.path, self.rules, self.page - 1)
             except (OSError, TypeError, UnicodeError):     # gone or damaged since the start
                 title, body = _MISSING
         lines = words.wrap(body, ui.CHARS)
         ui.set_text(self.title, title)
         ui.set_lines(self.lines, lines)
-        ui.set_text(self.foot, "%d/%d  >: next  B: back" % (self.page + 1, self.count))
+        ui.set_text(self.foot, "%d/%d %s: next, %s: back" % (self.page + 1, self.count,
+                                                            labels[B.RIGHT], labels[B.B]))
 
     def update(self, now):
         pass

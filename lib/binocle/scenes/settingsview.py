@@ -70,6 +70,8 @@ class SettingsScreen(OptionMenu):
         st = self.app.settings
         setattr(st, key, (getattr(st, key) + step) % len(choices))
         self.menu.set_item(i, st.text(key))
+        if key == "suits":
+            self.app.art.suits(st.suits)        # the cards under this menu change now
         self.app.save_settings()
         return True
 
