@@ -446,7 +446,7 @@ def test_giving_up_is_asked_again_with_what_it_costs(monkeypatch, capsys):
     assert asked + "n\nYou do not give up.\n" + asked + "y\n" in out
     assert ("You give up with diamonds as trump\n"
             "  East shows family in hearts AH TH KH QH JH: 100\n"
-            "  East shows trump nine 9D: 10\n"
+            "  East shows nine of trump 9D: 10\n"
             "  West shows pair in clubs KC QC: 20\n"
             "  West shows four aces AD AS AH AC: 100\n"
             "Deal 1 over. You give up at 270 with diamonds as trump: no card is played.\n"

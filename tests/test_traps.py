@@ -243,8 +243,8 @@ def test_giving_up_is_asked_again_with_its_cost_and_why_a_suit_is_named(d):
     assert d.scene_name() == "Melds"
     assert d.text(melds.menu.group[2]) == "You gave up (A: summary)"
     assert melds.menu.items == ["You: -150, the bid",          # none of the soloist's melds
-                                "East: 50 + melds 10", "  trump nine 10",
-                                "West: 50 + melds 80", "  trump pair 40", "  trump pair 40"]
+                                "East: 50 + melds 10", "  Nine of trump 10",
+                                "West: 50 + melds 80", "  Trump pair 40", "  Trump pair 40"]
     for p in (1, 2):                                  # as the engine counts them
         assert obs.deal_points[p] == 50 + sum(m[1] for m in obs.melds[p])
     d.press(d.B.A)

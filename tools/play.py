@@ -319,6 +319,7 @@ class Screen:
                 if gave_up and q == after.soloist:
                     continue                    # his melds do not count: not shown
                 for name, pts, faces, _kind in after.melds[q]:
+                    name = name.replace("trump nine", "nine of trump")      # the screens' name
                     out.append("  %s %s %s: %d" % (self.does(q, "show"), name, faces_text(faces, after.trump), pts))
         return out
 
