@@ -276,7 +276,7 @@ def test_an_ai_giving_up_is_said_in_words(d, monkeypatch):
     solo = session.state.soloist
     name = session.names[solo]
     assert solo != 0 and session.state.surrendered
-    assert [d.text(d.app.toast_text, r) for r in range(2)] == ["%s: Give up, Hearts" % name, "trump"]
+    assert [d.text(d.app.toast_text, r) for r in range(2)] == ["%s gives up: Hearts" % name, ""]
     assert d.text(melds.menu.group[2]) == "%s gave up (A: summary)" % name
     assert "%s: -%d, the bid" % (name, session.state.bid) in melds.menu.items
     assert melds.menu.items[0] == "You: 50 + melds %d" % sum(m[1] for m in session.observation().melds[0])

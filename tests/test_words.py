@@ -183,7 +183,7 @@ def test_the_terminal_summary_labels_the_last_trick(monkeypatch, capsys):
     out = terminal(monkeypatch, capsys, "hoyle")
     deal = out.split("Deal 1 over.")[1].split("***")[0]
     assert deal.count("+ last trick 10 = ") == 1 and "cards " in deal and " + melds " in deal
-    assert "Deal Dealer |  You: cards melds last total |   AI: cards melds last total" in deal
+    assert "Deal Dealer | You: cards melds last total |  AI: cards melds last total" in deal
 
 
 # -- game over: a tie-break in words ---------------------------------------------------------

@@ -387,13 +387,13 @@ class Screen:
             return ["The score sheet is empty: no deal has been scored yet."]
         if self.three:
             return self.binokel_sheet(obs)
-        head = "Deal Dealer" + "".join(" |%5s: cards melds last total" % self.who(p) for p in range(2))
+        head = "Deal Dealer" + "".join(" |%4s: cards melds last total" % self.who(p) for p in range(2))
         out = ["Score sheet (melds with the trump %s swap; last: the last trick):" % self.rank(), head]
         S = self.game
         for row in obs.sheet:
             bonus, cardpts, score = row[S.ROW_BONUS], row[S.ROW_CARDS], row[S.ROW_SCORES]
             taker = self.last_taker.get(row[S.ROW_NUMBER], -1)
-            cols = "".join(" |%12d%6d%5s%6d" % (cardpts[p], bonus[p] - (10 if p == taker else 0),
+            cols = "".join(" |%11d%6d%5s%6d" % (cardpts[p], bonus[p] - (10 if p == taker else 0),
                                                  "10" if p == taker else "", score[p]) for p in range(2))
             out.append(("%4d %-6s%s  %s" % (row[S.ROW_NUMBER], self.who(row[S.ROW_DEALER]), cols,
                                             SHEET_NOTES[row[S.ROW_NOTE]])).rstrip())
