@@ -268,9 +268,12 @@ def sheet_rows(out):
 @pytest.mark.parametrize("rules", ["hoyle", "french"])
 def test_two_hand_sheet_counts_240_card_points(monkeypatch, capsys, rules):
     _rc, out, _err = run_play(monkeypatch, capsys, ["--rules", rules, "--seed", "5"], ["1"] * 45)
-    melds_you, cards_you, total_you, melds_bot, cards_bot, total_bot = sheet_rows(out)[0]
-    assert cards_you + cards_bot == 240         # the last trick's 10 is in the melds column
-    assert total_you == melds_you + cards_you and total_bot == melds_bot + cards_bot
+    line = out.split("Score sheet")[-1].splitlines()[2]
+    (cards_you, melds_you, last_you, total_you), (cards_bot, melds_bot, last_bot, total_bot) = [
+        (int(c[:12]), int(c[12:18]), int(c[18:23].strip() or 0), int(c[23:29])) for c in line.split("|")[1:]]
+    assert cards_you + cards_bot == 240         # the last trick's 10 has a column of its own
+    assert sorted((last_you, last_bot)) == [0, 10]
+    assert total_you == melds_you + cards_you + last_you and total_bot == melds_bot + cards_bot + last_bot
     assert "Score: You %d, AI %d" % (total_you, total_bot) in out
 
 
@@ -416,10 +419,11 @@ def test_a_knock_said_twice_ends_the_game_and_the_end_says_why(monkeypatch, caps
     assert rc == 0
     assert out.count("Knock anyway? [y/n]: ") == 2 and "No knock.\n" in out
     assert out.endswith("You knock\nDeal 1 over.\nYou knock with 0 of 1000: too few.\n"
-                        "  You: melds 0 + cards 0 = 0\n  AI: melds 0 + cards 0 = 0\n"
-                        "Score sheet (melds include dix and the last trick):\n"
-                        "Deal Dealer |  You: melds cards  total |   AI: melds cards  total\n"
-                        "   1 You    |           0     0      0 |           0     0      0  knock\n"
+                        "  You: cards 0 + melds 0 = 0\n  AI: cards 0 + melds 0 = 0\n"
+                        "  (Melds count the trump 9 swap and a turned-up trump 9.)\n"
+                        "Score sheet (melds with the trump 9 swap; last: the last trick):\n"
+                        "Deal Dealer | You: cards melds last total |  AI: cards melds last total\n"
+                        "   1 You    |          0     0          0 |          0     0          0  knock\n"
                         "Game over: AI wins. (You 0, AI 0)\n"
                         "You knock with 0 of 1000: a knock short of the target loses the game.\n")
 
@@ -446,7 +450,7 @@ def test_giving_up_is_asked_again_with_what_it_costs(monkeypatch, capsys):
     assert asked + "n\nYou do not give up.\n" + asked + "y\n" in out
     assert ("You give up with diamonds as trump\n"
             "  East shows family in hearts AH TH KH QH JH: 100\n"
-            "  East shows trump nine 9D: 10\n"
+            "  East shows nine of trump 9D: 10\n"
             "  West shows pair in clubs KC QC: 20\n"
             "  West shows four aces AD AS AH AC: 100\n"
             "Deal 1 over. You give up at 270 with diamonds as trump: no card is played.\n"

@@ -32,7 +32,7 @@ ALL = {
 TWO_HAND = {
     "A deal": ["{hand} cards each;"],
     "Growing melds": ["(trump K Q to trump A 10 K Q J, four kings to eight)"],     # cards, no values
-    "The nine": ["swap the trump 9 for the turned-up card: {dix} points. A 9 turned up gives the "
+    "Trump 9 swap": ["Trump 9 swap\n", "swap the trump 9 for the turned-up card: {dix} points. A 9 turned up gives the "
                  "dealer {dix}."],
 }
 SENTENCES = {
@@ -48,6 +48,7 @@ SENTENCES = {
                              "all eight of a rank score double: {eight aces}, {eight kings}, "
                              "{eight queens}, {eight jacks}."],
         "Knocking": ["Think you have {target} with the points in your tricks?"],
+        "Words": ["Trump 9 swap: your trump 9 for"],             # a rank, no value: the glossary
     }),
     "french": dict(ALL, **TWO_HAND, **{
         "French binocle": ["Two players, {hand} cards each.", "Game to {target} or your choice:"],
@@ -58,6 +59,7 @@ SENTENCES = {
                              "four jacks {four jacks} (one of each suit);",
                              "round (four kings and four queens) {round};",
                              "all eight of a rank {eight of a rank};", "a trump 9 alone {trump nine}."],
+        "Words": ["Trump 9 swap: your trump 9 for", "Nine of trump: a trump 9 shown alone."],
     }),
     "binokel": dict(ALL, **{
         "Binokel, 3 hands": ["Binokel, {players} hands", "Game to {target}."],

@@ -243,8 +243,8 @@ def test_giving_up_is_asked_again_with_its_cost_and_why_a_suit_is_named(d):
     assert d.scene_name() == "Melds"
     assert d.text(melds.menu.group[2]) == "You gave up (A: summary)"
     assert melds.menu.items == ["You: -150, the bid",          # none of the soloist's melds
-                                "East: 50 + melds 10", "  trump nine 10",
-                                "West: 50 + melds 80", "  trump pair 40", "  trump pair 40"]
+                                "East: 50 + melds 10", "  Nine of trump 10",
+                                "West: 50 + melds 80", "  Trump pair 40", "  Trump pair 40"]
     for p in (1, 2):                                  # as the engine counts them
         assert obs.deal_points[p] == 50 + sum(m[1] for m in obs.melds[p])
     d.press(d.B.A)
@@ -276,7 +276,7 @@ def test_an_ai_giving_up_is_said_in_words(d, monkeypatch):
     solo = session.state.soloist
     name = session.names[solo]
     assert solo != 0 and session.state.surrendered
-    assert [d.text(d.app.toast_text, r) for r in range(2)] == ["%s: Give up, Hearts" % name, "trump"]
+    assert [d.text(d.app.toast_text, r) for r in range(2)] == ["%s gives up: Hearts" % name, ""]
     assert d.text(melds.menu.group[2]) == "%s gave up (A: summary)" % name
     assert "%s: -%d, the bid" % (name, session.state.bid) in melds.menu.items
     assert melds.menu.items[0] == "You: 50 + melds %d" % sum(m[1] for m in session.observation().melds[0])

@@ -67,14 +67,14 @@ def test_a_lead_of_a_cheap_card_says_what_it_risks():
     state, obs, _, a, reason = decision("hoyle", 1, 0)
     f = actions.play_face(a)
     assert not obs.trick and f >> 3 != obs.trump
-    assert reason == "a cheap lead: risks %d" % cards.points(f) == "a cheap lead: risks 0"
+    assert cards.points(f) == 0 and reason == "a low card: loses nothing"
 
 
 def test_a_lead_with_nothing_higher_out_says_so():
     state, obs, adviser, a, reason = decision("hoyle", 5, 84)
     f = actions.play_face(a)
     assert not obs.trick and f >> 3 != obs.trump
-    assert reason == "nothing higher is out"
+    assert reason == "the higher cards are gone"
     for g in range(f + 1, (f | 7) + 1):           # every higher card of the suit: seen or ours
         assert adviser.memory.played[g] + adviser.chooser.mine[g] == 2
 
@@ -91,7 +91,7 @@ def test_a_duck_says_it_keeps_the_winners():
     state, obs, _, a, reason = decision("hoyle", 6, 135)
     f = actions.play_face(a)
     assert not beats_best(obs, f) and any(beats_best(obs, g) for g in card_faces(obs))
-    assert reason == "keeps its winners: gives %d" % cards.points(f)
+    assert reason == "gives %d, keeps big cards" % cards.points(f)
 
 
 def test_winning_the_trick_names_its_points():
@@ -114,8 +114,8 @@ def test_a_played_out_card_names_its_mean_result():
     state, obs, adviser, a, reason = decision("hoyle", 28, 37, level="expert", endgame=7, horizon=0)
     ch = adviser.chooser
     assert ch.rolled and ch.runs >= 1 and cards.count(obs.hand) == 7 and not adviser.solver.done
-    assert reason == "played out: nets %+d" % (ch.totals[actions.play_face(a)] // ch.runs)
-    assert reason == "played out: nets +14"
+    assert ch.totals[actions.play_face(a)] // ch.runs == 14
+    assert reason == "gains 14 on average"
 
 
 def test_a_board_level_whose_search_runs_out_weighs_one_trick():
@@ -124,7 +124,7 @@ def test_a_board_level_whose_search_runs_out_weighs_one_trick():
     ch = adviser.chooser
     assert not ch.rolled and ch.runs == 1 and not adviser.solver.done and not hasattr(adviser, "rollout")
     assert actions.play_face(a) >> 3 == obs.trump and not obs.trick
-    assert reason == "a trump, to draw trumps"
+    assert reason == "a trump, to use up theirs"
 
 
 def test_a_search_to_a_horizon_says_how_far_it_looked():
@@ -146,9 +146,9 @@ def test_a_binokel_card_played_out_is_compared_with_the_next_best():
     runner = max(others, key=lambda g: (ch.totals[g], -others.index(g)))
     margin = (ch.totals[f] - ch.totals[runner]) // ch.runs
     if margin > 0:
-        assert reason == "played out: %d over %s" % (margin, cards.name(runner))
+        assert reason == "does %d better than %s" % (margin, cards.name(runner))
     else:
-        assert reason == "played out: as good as %s" % cards.name(runner)
+        assert reason == "%s would do as well" % cards.name(runner)
 
 
 def test_the_solved_endgame_says_what_it_takes_of_what_is_left():
@@ -156,7 +156,7 @@ def test_the_solved_endgame_says_what_it_takes_of_what_is_left():
     left = 10 + sum(cards.points(f) * (2 - adviser.memory.played[f]) for f in range(32))
     left += sum(cards.points(f) for f in obs.trick)
     assert left == 78
-    assert reason == "solved: takes 12 of 78"
+    assert reason == "gets you 12 of 78 left"
     assert adviser.solver.value == 12 or 78 - adviser.solver.value == 12
 
 
@@ -165,7 +165,7 @@ def test_the_solved_endgame_says_what_it_takes_of_what_is_left():
 def test_the_turn_up_exchange_names_the_card_taken():
     state, obs, _, a, reason = decision("hoyle", 1, 7)
     assert a == actions.EXCHANGE
-    assert reason == "scores 10 and takes %s" % cards.name(obs.turnup) == "scores 10 and takes AH"
+    assert reason == "scores 10 and gets you %s" % cards.name(obs.turnup) == "scores 10 and gets you AH"
 
 
 def test_a_meld_says_whether_it_is_the_biggest():
@@ -179,7 +179,7 @@ def test_a_meld_says_whether_it_is_the_biggest():
 def test_a_small_meld_first_says_more_can_follow():
     state, obs, adviser, a, reason = decision("hoyle", 1, 19)
     kinds = adviser.kinds_by_trump[obs.trump]
-    assert reason == "40 now, more can follow"
+    assert reason == "40 now, it can grow later"
     assert any(announce.meld_points(kinds, b) > 40 for b in obs.legal if actions.is_meld(b))
 
 
@@ -204,13 +204,13 @@ def test_a_pass_names_the_value_and_the_next_bid():
 
 def test_burying_names_the_points_banked():
     state, obs, _, a, reason = decision("binokel", 1, 71)
-    assert reason == "banks %d points" % cards.points(a - actions.BURY) == "banks 4 points"
+    assert reason == "its %d points are yours" % cards.points(a - actions.BURY) == "its 4 points are yours"
 
 
 def test_the_trump_named_says_what_the_hand_makes_against_the_bid():
     state, obs, _, a, reason = decision("binokel", 1, 74)
     assert actions.TRUMP <= a < actions.TRUMP + 4
-    assert reason == "about 242 to make %d" % obs.bid == "about 242 to make 190"
+    assert reason == "can make about 242 of %d" % obs.bid == "can make about 242 of 190"
 
 
 # -- every hint of whole deals ------------------------------------------------------------

@@ -125,11 +125,16 @@ class Screen:
         self.three = kind(rules) == THREE_HAND      # binokel's deal: bidding, the Dabb
         self.game = state_class(rules)              # its sheet rows' ROW_* fields
         self.names = names
-        self.low_rank = low_rank     # rank of the dix card: 9, or 7 in the 64-card pack
+        self.low_rank = low_rank     # rank of the trump 9 swap's card: 9, or 7 in the 64-card pack
         self.taken = [0] * len(names)
+        self.last_taker = {}         # deal number -> who took its last trick (and its 10)
 
     def who(self, p):
         return self.names[p]
+
+    def rank(self):
+        """The trump 9 swap's rank as the screens write it: 9, or 7 with the 64-card pack."""
+        return "7" if self.low_rank == cards.R7 else "9"
 
     def does(self, p, verb):
         """'You take' or 'East takes'."""
@@ -254,7 +259,7 @@ class Screen:
                 self.does(fore, "be"), "" if fore == 0 else "s", obs.bid)
         text += " Trump is %s (turn-up %s)." % (cards.SUIT_NAMES[obs.trump], cards.name(obs.turnup))
         if obs.deal_points[obs.dealer]:
-            text += "\n%s 10 for the turn-up nine." % self.does(obs.dealer, "score")
+            text += "\n%s 10 for the turned-up trump %s." % (self.does(obs.dealer, "score"), self.rank())
         return text
 
     def trick_done(self, before, after):
@@ -263,7 +268,9 @@ class Screen:
         winner = [q for q in range(len(self.names)) if after.tricks_won[q] > before.tricks_won[q]][0]
         pts = sum(cards.points(f) for f in after.last_trick)
         last = max(after.hand_sizes) == 0
-        self.taken[winner] += pts + (cards.LAST_TRICK_POINTS if last else 0)
+        self.taken[winner] += pts
+        if last:
+            self.last_taker[after.deal_number] = winner
         text = "  %s: %s %d" % (self.plays(after.last_trick, after.last_leader, after.trump),
                                  self.does(winner, "take"), pts)
         return [text + (" + 10 for the last trick" if last else "")]
@@ -312,6 +319,7 @@ class Screen:
                 if gave_up and q == after.soloist:
                     continue                    # his melds do not count: not shown
                 for name, pts, faces, _kind in after.melds[q]:
+                    name = name.replace("trump nine", "nine of trump")      # the screens' name
                     out.append("  %s %s %s: %d" % (self.does(q, "show"), name, faces_text(faces, after.trump), pts))
         return out
 
@@ -332,8 +340,13 @@ class Screen:
             p, claim, correct = obs.knock
             out.append("%s with %d of %d: %s." % (self.does(p, "knock"), claim, obs.target,
                                                    "enough" if correct else "too few"))
+        taker = self.last_taker.get(row[S.ROW_NUMBER], -1)
         for p in range(2):
-            out.append("  %s: melds %d + cards %d = %d" % (self.who(p), bonus[p], cardpts[p], bonus[p] + cardpts[p]))
+            last = cards.LAST_TRICK_POINTS if p == taker else 0
+            out.append("  %s: cards %d + melds %d%s = %d" % (
+                self.who(p), cardpts[p], bonus[p] - last, " + last trick %d" % last if last else "",
+                bonus[p] + cardpts[p]))
+        out.append("  (Melds count the trump %s swap and a turned-up trump %s.)" % (self.rank(), self.rank()))
         if row[S.ROW_NOTE] == NOTE_TARGET_RAISED:
             out.append("Both reached the target: it rises to %d." % obs.target)
         return out
@@ -348,10 +361,12 @@ class Screen:
             made = "made it" if gains[solo] > 0 else "went down"
             head = "%s played %s at %d and %s." % (self.who(solo), self.contract_word(contract), bid, made)
         out = ["Deal %d over. %s" % (number, head)]
+        taker = self.last_taker.get(number, -1)
         for p in range(3):
             melded = sum(m[1] for m in obs.melds[p]) if obs.melds else 0
-            out.append("  %s: tricks %d, cards %d, melds %d: %+d" % (self.who(p), obs.tricks_won[p],
-                                                                    self.taken[p], melded, gains[p]))
+            last = ", last trick %d" % cards.LAST_TRICK_POINTS if p == taker else ""
+            out.append("  %s: tricks %d, cards %d, melds %d%s: %+d" % (self.who(p), obs.tricks_won[p],
+                                                                      self.taken[p], melded, last, gains[p]))
         return out
 
     def gave_up_summary(self, number, solo, bid, contract, gains):
@@ -372,12 +387,14 @@ class Screen:
             return ["The score sheet is empty: no deal has been scored yet."]
         if self.three:
             return self.binokel_sheet(obs)
-        head = "Deal Dealer" + "".join(" |%5s: melds cards  total" % self.who(p) for p in range(2))
-        out = ["Score sheet (melds include dix and the last trick):", head]
+        head = "Deal Dealer" + "".join(" |%4s: cards melds last total" % self.who(p) for p in range(2))
+        out = ["Score sheet (melds with the trump %s swap; last: the last trick):" % self.rank(), head]
         S = self.game
         for row in obs.sheet:
             bonus, cardpts, score = row[S.ROW_BONUS], row[S.ROW_CARDS], row[S.ROW_SCORES]
-            cols = "".join(" |%12d%6d%7d" % (bonus[p], cardpts[p], score[p]) for p in range(2))
+            taker = self.last_taker.get(row[S.ROW_NUMBER], -1)
+            cols = "".join(" |%11d%6d%5s%6d" % (cardpts[p], bonus[p] - (10 if p == taker else 0),
+                                                 "10" if p == taker else "", score[p]) for p in range(2))
             out.append(("%4d %-6s%s  %s" % (row[S.ROW_NUMBER], self.who(row[S.ROW_DEALER]), cols,
                                             SHEET_NOTES[row[S.ROW_NOTE]])).rstrip())
         return out
@@ -409,7 +426,14 @@ class Screen:
             return "%s with %d of %d: %s" % (self.does(p, "knock"), claim, obs.target,
                                               "a right knock wins at once." if correct else
                                               "a knock short of the target loses the game.")
-        return "%s the game's %d points." % (self.does(obs.winner, "reach"), obs.target)
+        t, S = obs.target, self.game
+        reached = [p for p in range(len(self.names)) if obs.scores[p] >= t]
+        if len(reached) < 2:
+            return "%s the game's %d points." % (self.does(obs.winner, "reach"), t)
+        both = " and ".join(self.who(p) for p in reached)
+        if self.three and obs.sheet[-1][S.ROW_SOLOIST] == obs.winner:
+            return "%s reached %d: the soloist wins (rules.md binokel 8)." % (both, t)
+        return "%s reached %d: the higher score wins." % (both, t)
 
 
 class Game:
@@ -487,8 +511,10 @@ class Game:
             return "knock (you have %d of %d)" % (self.count(obs), obs.target)
         if actions.SURRENDER <= action < actions.SURRENDER + 4:
             return "give up with %s as trump" % cards.SUIT_NAMES[action - actions.SURRENDER]
-        text = self.state.describe(action)
-        if actions.is_meld(action) or action == actions.EXCHANGE:
+        if action == actions.EXCHANGE:
+            return "swap the trump %s: %d" % (self.screen.rank(), self.points_of(action))
+        text = self.state.describe(action).replace("trump nine", "nine of trump")   # the screens' name
+        if actions.is_meld(action):
             text += ": %d" % self.points_of(action)
         return text
 

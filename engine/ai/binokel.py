@@ -108,7 +108,7 @@ class BinokelPlayer(Player):
     def bury(self, obs):
         self.decision = bidding.bury(obs)
         pts = cards.points(self.decision - actions.BURY)
-        self.why = "banks %d points" % pts if pts else "keeps the melds whole"
+        self.why = "its %d points are yours" % pts if pts else "keeps your melds whole"
 
     def contract(self, obs):
         a, v = self.contract_action(obs)
@@ -116,9 +116,9 @@ class BinokelPlayer(Player):
         if a == actions.DURCH:
             self.why = "every card is a winner"
         elif a >= actions.SURRENDER:
-            self.why = "only about %d of %d" % (v, obs.bid)
+            self.why = "can make only %d of %d" % (v, obs.bid)
         else:
-            self.why = "about %d to make %d" % (v, obs.bid)
+            self.why = "can make about %d of %d" % (v, obs.bid)
 
     def contract_action(self, obs):
         """(action, the value it expects); the desktop expert plays sampled deals out instead."""

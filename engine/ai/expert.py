@@ -93,7 +93,8 @@ class TwoHandExpert(TwoHandPlayer):
     def play_reason(self, obs, a):
         ch = self.chooser
         if ch.rolled:
-            return "played out: nets %+d" % (ch.totals[actions.play_face(a)] // ch.runs)
+            n = ch.totals[actions.play_face(a)] // ch.runs
+            return "%s %d on average" % ("loses" if n < 0 else "gains", abs(n))
         return TwoHandPlayer.play_reason(self, obs, a)
 
 

@@ -156,23 +156,23 @@ class Player:
                     other = g
             margin = (ch.totals[f] - ch.totals[other]) // ch.runs
             if margin > 0:
-                return "played out: %d over %s" % (margin, cards.name(other))
-            return "played out: as good as %s" % cards.name(other)
+                return "does %d better than %s" % (margin, cards.name(other))
+            return "%s would do as well" % cards.name(other)
         if obs.trick:
             trump = obs.trump
             best = obs.trick[tricks.winning_index(obs.trick, len(obs.trick), trump)]
             if tricks.beats(f, best, trump):
                 if len(obs.trick) < self.players - 1:
-                    return "beats %s so far" % cards.name(best)
+                    return "beats %s, best so far" % cards.name(best)
                 for g in obs.trick:                 # f's points and the trick's
                     pts += cards.points(g)
                 return "wins the trick: %d points" % pts
             for g in ch.candidates(obs):
                 if tricks.beats(g, best, trump):
-                    return "keeps its winners: gives %d" % pts
+                    return "gives %d, keeps big cards" % pts
             return "can't beat %s: gives %d" % (cards.name(best), pts)
         if f >> 3 == obs.trump:
-            return "a trump, to draw trumps"
+            return "a trump, to use up theirs"
         if values.is_top(f, ch.mine, self.ctx.played):
-            return "nothing higher is out"
-        return "a cheap lead: risks %d" % pts
+            return "the higher cards are gone"
+        return "a low card: can lose %d" % pts if pts else "a low card: loses nothing"

@@ -15,6 +15,7 @@ from engine.ai.player import Player
 from engine.ai.sampler import copies
 from engine.rules import state_class, OPT_PACK64
 from engine.table import TableCards
+from engine.state import PH_PLAY
 
 _OPP_MELD_HOPE = 12       # what a won stock trick is worth to the opponent in melds, on average
 _ENDGAME_SLICE = 200      # solver nodes between two checks of the search's budget
@@ -91,6 +92,8 @@ class TwoHandPlayer(Player):
         if self.can_knock(obs):
             self.decision = actions.KNOCK
             self.why = "your %d reaches %d" % (self.my_count(obs), obs.target)
+            if obs.phase == PH_PLAY:        # the knock is the pause menu's last line
+                self.why = "in the pause menu: you win"
         else:
             self.decision = actions.PASS
             self.why = "your %d is short of %d" % (self.my_count(obs), obs.target)
@@ -188,7 +191,7 @@ class TwoHandPlayer(Player):
         if self.solver.done and ahead >= m - 1:     # (the last trick, one card each, is forced)
             left = self.remaining(obs)
             mine = self.solver.value if self.seat == 0 else left - self.solver.value
-            self.why = "solved: takes %d of %d" % (mine, left)
+            self.why = "gets you %d of %d left" % (mine, left)
         else:
             self.why = "looked %d trick%s ahead" % (ahead, "s" if ahead > 1 else "")
 
@@ -315,12 +318,12 @@ class TwoHandPlayer(Player):
                                  self.memory.played)
         self.decision = a
         if a == actions.PASS:
-            self.why = "nothing worth announcing"
+            self.why = "nothing worth melding"
         elif a == actions.EXCHANGE:
-            self.why = "scores 10 and takes %s" % cards.name(obs.turnup)
+            self.why = "scores 10 and gets you %s" % cards.name(obs.turnup)
         else:
             self.why = "the biggest meld: %d" % pts
             for b in obs.legal:
                 if actions.is_meld(b) and announce.meld_points(self.kinds_by_trump[obs.trump], b) > pts:
-                    self.why = "%d now, more can follow" % pts       # a meld that grows later
+                    self.why = "%d now, it can grow later" % pts       # a meld that grows later
                     break

@@ -19,9 +19,19 @@ def card(f):
 
 
 def short_kind(name):
-    """A meld's name with its suit as a card shows it: 'marriage in hearts' -> 'marriage H'."""
+    """A meld's name as the screens write it, the suit as a card shows it and the first
+    letter capital: 'marriage in hearts' -> 'Marriage H', 'trump nine' -> 'Nine of trump'."""
+    if name == "trump nine":
+        return "Nine of trump"
     i = name.find(" in ")
-    return name[:i + 1] + name[i + 4].upper() if i > 0 else name
+    if i > 0:
+        name = name[:i + 1] + name[i + 4].upper()
+    return name[0].upper() + name[1:]
+
+
+def swap_rank(session):
+    """The rank the trump 9 swap swaps: 9, or 7 with the 64-card pack."""
+    return "7" if getattr(session.state, "pack64", False) else "9"
 
 
 def choice(session, obs, action, points=None):
@@ -32,9 +42,9 @@ def choice(session, obs, action, points=None):
     if actions.is_meld(action):
         kind = actions.meld_kind(action)
         names = session.kind_names()
-        return "%s +%d" % (short_kind(names[kind]) if names is not None and kind < len(names) else "meld", points)
+        return "%s +%d" % (short_kind(names[kind]) if names is not None and kind < len(names) else "Meld", points)
     if action == actions.EXCHANGE:
-        return "Swap 9 for turn-up +%d" % points
+        return "Swap trump %s: +%d" % (swap_rank(session), points)
     if action == actions.PASS:
         return ("No meld", "Play on", "No knock", "Pass")[_pass_kind(obs)]
     if action == actions.KNOCK:
@@ -74,6 +84,8 @@ def narrate(names, seat, action, session, obs, points):
         return "%s bids %d" % (who, obs.bid + 10)
     if action == actions.KNOCK:
         return who + " knocks"
+    if actions.SURRENDER <= action < actions.SURRENDER + 4:
+        return "%s gives up: %s" % (who, SUIT_WORDS[action - actions.SURRENDER])   # 26 at most
     return who + ": " + choice(session, obs, action, points)
 
 

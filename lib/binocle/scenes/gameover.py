@@ -3,6 +3,7 @@
 import displayio
 
 from binocle import buttons as B
+from engine.rules import state_class
 from binocle import ui, words
 
 
@@ -17,9 +18,9 @@ class GameOver:
         self.group = displayio.Group()
         self.group.append(ui.panel(0, 0, ui.W, ui.H, ui.DARK))
         head = "You win!" if obs.winner == 0 else "%s wins" % names[obs.winner]
-        self.group.append(ui.text(head, 8, 8, ui.YELLOW))
-        lines = words.wrap(reason(obs, names))
-        self.why = ui.block(2, 24, ui.CHARS, len(lines))
+        self.group.append(ui.text(head, 8, 4, ui.YELLOW))
+        lines = words.wrap(reason(obs, names))[:4]       # 4 lines at most above the scores
+        self.why = ui.block(2, 19, ui.CHARS, len(lines))
         ui.set_lines(self.why, lines)
         self.group.append(self.why)
         scores = ui.block(8, 68, 16, len(names))
@@ -36,10 +37,37 @@ class GameOver:
 
 
 def reason(obs, names):
-    """Why the game ended, in words: a knock and its count (hoyle 9), or who reached the target."""
+    """Why the game ended, in words: a knock and its count (hoyle 9), or who reached the
+    target, and any tie-break that decided it or came on the way (rules.md hoyle 9, french 1,
+    binokel 8)."""
     t = obs.target
     if obs.knock is not None:
         p, claim, correct = obs.knock
         said = "%s knocked with %d.\nA knock needs %d: " % (names[p], claim, t)
         return said + ("it wins the game at once." if correct else "short, it loses the game.")
-    return "%s reached %d." % (names[obs.winner], t)
+    out = ""
+    sheet = obs.sheet
+    game = state_class(obs.rules)
+    n = len(names)
+    raised = 0
+    for row in sheet:
+        if n == 2 and row[game.ROW_NOTE] == 1:          # NOTE_TARGET_RAISED (engine/twohand.py)
+            raised += 1
+    if raised:
+        out = "Both passed the target, so it rose by 250%s, to %d.\n" % (
+            " %d times" % raised if raised > 1 else "", t)
+    for row in sheet[:-1]:
+        s = row[game.ROW_SCORES]
+        top = max(s)
+        if top >= t and raised == 0 and len([x for x in s if x == top]) > 1:
+            out += "Equal scores: one more deal.\n"
+            break
+    s = sheet[-1][game.ROW_SCORES] if sheet else obs.scores
+    reached = [p for p in range(n) if s[p] >= t]
+    w = obs.winner
+    if len(reached) > 1:
+        both = " and ".join([names[p] for p in reached])
+        if n == 3 and sheet and sheet[-1][game.ROW_SOLOIST] == w:
+            return out + "%s reached %d: the soloist wins." % (both, t)
+        return out + "%s reached %d: the higher score wins." % (both, t)
+    return out + "%s reached %d." % (names[w], t)

@@ -100,7 +100,7 @@ def why_not(obs, face):
 
 # By phase (PH_PLAY .. PH_CONTRACT): what an AI seat is about, and what is asked of you.
 _THEIRS = ("%s's turn", "%s may meld", "%s may knock", "%s to bid", "%s buries 3", "%s names trump")
-_YOURS = ("Your lead", "You won: meld?", "Knock? Game to %d", "Your bid? Now %d", "Bury %d: A buries",
+_YOURS = ("Your lead", "You won: meld?", "Knock? Game to %d", "Your bid? Now %d", "Choose %d to bury",
           "Name trump or Durch")
 
 
@@ -148,4 +148,4 @@ def info_text(obs, names):
     from engine.binokel import CONTRACT_DURCH         # loaded already: the game's own module
     if obs.contract is not None and obs.contract[0] == CONTRACT_DURCH:
         return "%s: Durch" % names[s]
-    return "%s play%s %d" % (names[s], "" if s == 0 else "s", obs.bid)
+    return "%s alone: %d" % (names[s], obs.bid)
