@@ -553,8 +553,9 @@ class Game:
         return None
 
     def sure(self, action, obs):
-        """Asks again before a knock short of the target (it loses the game at once) and
-        before giving up (binokel); True to go ahead. The question again at the end of input."""
+        """Asks again before a knock short of the target (it loses the game at once), before
+        Durch and before giving up (binokel); True to go ahead. The question again at the
+        end of input."""
         if action == actions.KNOCK:
             have = self.count(obs)
             if have >= obs.target:
@@ -568,6 +569,11 @@ class Game:
                         "melds, counted with %s as trump.\n(Play and fall short: -%d.)\n"
                         "Give up with %s as trump? [y/n]: " % (obs.bid, self.names[1], self.names[2],
                                                               SURRENDER_BONUS, suit, 2 * obs.bid, suit))
+        elif action == actions.DURCH:
+            from engine.binokel import DURCH_POINTS
+            question = ("Durch: no trump, you lead and must take all 15 tricks. All 15: +%d; "
+                        "the first trick an opponent takes ends the deal: -%d.\n"
+                        "Play Durch? [y/n]: " % (DURCH_POINTS, DURCH_POINTS))
         else:
             return True
         lines = question.split("\n")
@@ -577,7 +583,8 @@ class Game:
             raise EndOfInput
         if answer.lower() in ("y", "yes"):
             return True
-        self.console.say("No knock." if action == actions.KNOCK else "You do not give up.")
+        self.console.say("No knock." if action == actions.KNOCK else
+                         "No Durch." if action == actions.DURCH else "You do not give up.")
         return False
 
     def tip(self, obs, legal):
