@@ -571,9 +571,10 @@ class Game:
                                                               SURRENDER_BONUS, suit, 2 * obs.bid, suit))
         elif action == actions.DURCH:
             from engine.binokel import DURCH_POINTS
-            question = ("Durch: no trump, you lead and must take all 15 tricks. All 15: +%d; "
-                        "the first trick an opponent takes ends the deal: -%d.\n"
-                        "Play Durch? [y/n]: " % (DURCH_POINTS, DURCH_POINTS))
+            question = ("Durch: no trump; you lead and must take all 15 tricks.\n"
+                        "All 15: +%d. The first trick an opponent takes ends the deal: -%d.\n"
+                        "(%s and %s score nothing either way.)\nPlay Durch? [y/n]: "
+                        % (DURCH_POINTS, DURCH_POINTS, self.names[1], self.names[2]))
         else:
             return True
         lines = question.split("\n")
