@@ -22,10 +22,10 @@ class LastTrick:
         self.group = displayio.Group()
         g = self.group
         n = len(names)
-        h = 55 if n == 3 else 50          # the current trick's cards hidden whole (layout.py)
+        trick = obs.last_trick or ()
+        h = (55 if n == 3 else 50) if trick else 16   # the current trick's cards hidden whole
         g.append(ui.panel(2, TOP, 156, h, ui.INK))
         g.append(ui.panel(3, TOP + 1, 154, h - 2, ui.DARK))
-        trick = obs.last_trick or ()
         if not trick:
             g.append(ui.text("No trick taken yet", 8, TOP + 2, ui.YELLOW))
             return
