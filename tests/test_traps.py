@@ -217,7 +217,8 @@ def test_giving_up_is_asked_again_with_its_cost_and_why_a_suit_is_named(d):
     choice = to_contract(d)
     session = d.app.session
     bid = choice.obs.bid
-    assert choice.menu.items == ["Trump: Spades", "Trump: Hearts", "Trump: Diamonds", "Trump: Clubs",
+    assert choice.menu.items == ["Trump: Spades   melds 1000", "Trump: Hearts   melds 1000",
+                                 "Trump: Diamonds melds 1010", "Trump: Clubs    melds 1500",
                                  "Durch (all tricks)", "Give up, Spades trump", "Give up, Hearts trump",
                                  "Give up, Diamonds trump", "Give up, Clubs trump"]
     done = session.state.nactions

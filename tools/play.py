@@ -579,8 +579,9 @@ class Game:
         return None
 
     def sure(self, action, obs):
-        """Asks again before a knock short of the target (it loses the game at once) and
-        before giving up (binokel); True to go ahead. The question again at the end of input."""
+        """Asks again before a knock short of the target (it loses the game at once), before
+        Durch and before giving up (binokel); True to go ahead. The question again at the
+        end of input."""
         if action == actions.KNOCK:
             have = self.count(obs)
             if have >= obs.target:
@@ -594,6 +595,12 @@ class Game:
                         "melds, counted with %s as trump.\n(Play and fall short: -%d.)\n"
                         "Give up with %s as trump? [y/n]: " % (obs.bid, self.names[1], self.names[2],
                                                               SURRENDER_BONUS, suit, 2 * obs.bid, suit))
+        elif action == actions.DURCH:
+            from engine.binokel import DURCH_POINTS
+            question = ("Durch: no trump; you lead and must take all 15 tricks.\n"
+                        "All 15: +%d. The first trick an opponent takes ends the deal: -%d.\n"
+                        "(%s and %s score nothing either way.)\nPlay Durch? [y/n]: "
+                        % (DURCH_POINTS, DURCH_POINTS, self.names[1], self.names[2]))
         else:
             return True
         lines = question.split("\n")
@@ -603,7 +610,8 @@ class Game:
             raise EndOfInput
         if answer.lower() in ("y", "yes"):
             return True
-        self.console.say("No knock." if action == actions.KNOCK else "You do not give up.")
+        self.console.say("No knock." if action == actions.KNOCK else
+                         "No Durch." if action == actions.DURCH else "You do not give up.")
         return False
 
     def tip(self, obs, legal):

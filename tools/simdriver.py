@@ -221,6 +221,13 @@ def main(argv):
     d.tick()
     d.shot(os.path.join(out, "table-binokel-4colours.png"), 3)
     d.app.art.suits(d.app.settings.suits)
+    while not (d.scene_name() == "Table" and d.scene().picking() and d.scene().obs.trick
+               and d.scene().obs.last_trick):
+        if not d.person_move():
+            d.tick()
+    d.press(B.B)                                       # the last trick, the prompt line above it
+    d.shot(os.path.join(out, "lasttrick.png"), 3)
+    d.press(B.B)
     d.play_until(("Summary",))
     d.shot(os.path.join(out, "summary-binokel.png"), 3)
     d.start("binokel", 1)                              # an AI seat takes the Dabb: shown to all
@@ -246,7 +253,8 @@ def main(argv):
 def traps(d, out):
     """The questions before a move that loses the game or the deal, and what follows them: a
     knock short of the target (hoyle, from the pause menu's last line) and the game's end it
-    brings; giving up (binokel), the melds and the summary after it."""
+    brings; binokel's trump menu with the melds per trump, Durch's question; giving up, the
+    melds and the summary after it."""
     from engine import actions
     from engine.state import PH_CONTRACT
     B = d.B
@@ -268,6 +276,12 @@ def traps(d, out):
         if not d.person_move():
             d.tick()
     choice = d.scene()
+    d.shot(os.path.join(out, "trump-menu-binokel.png"), 3)
+    while choice.actions[choice.menu.index] != actions.DURCH:
+        d.press(B.DOWN)
+    d.press(B.A)
+    d.shot(os.path.join(out, "durch-confirm.png"), 3)
+    d.press(B.B)                                       # no Durch: back to the menu
     while choice.actions[choice.menu.index] != actions.SURRENDER + 2:
         d.press(B.DOWN)
     d.press(B.A)

@@ -52,7 +52,11 @@ def choice(session, obs, action, points=None):
     if action == actions.BID:
         return "Bid %d" % (obs.bid + 10)
     if actions.TRUMP <= action < actions.TRUMP + 4:
-        return "Trump: " + SUIT_WORDS[action - actions.TRUMP]
+        s = action - actions.TRUMP
+        if points is not None or obs.turn != 0:       # narrated: the AI's melds are shown next
+            return "Trump: " + SUIT_WORDS[s]
+        from engine.melds import best_total           # loaded already: binokel's own module
+        return "%-15s melds %d" % ("Trump: " + SUIT_WORDS[s], best_total(obs.hand, s))
     if action == actions.DURCH:
         return "Durch (all tricks)"
     if actions.SURRENDER <= action < actions.SURRENDER + 4:

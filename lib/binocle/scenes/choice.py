@@ -2,7 +2,7 @@
 knocking after the deal's last trick, bids, trump, Durch or surrender. What is asked is said
 by the table's prompt line above the menu; a message goes to the foot of the screen while
 the menu is up. B shows the last trick (the menu hides meanwhile: the cards show too).
-A knock short of the target and giving up are asked again (confirm.ask)."""
+A knock short of the target, Durch and giving up are asked again (confirm.ask)."""
 
 from engine import actions
 from engine.state import PH_KNOCK
@@ -37,7 +37,7 @@ class Choice(MenuScene):
     def choose(self):
         a = self.actions[self.menu.index]
         if (a == actions.KNOCK and self.table.session.person_count(self.obs) < self.obs.target) or \
-                actions.SURRENDER <= a < actions.SURRENDER + 4:
+                actions.SURRENDER <= a < actions.SURRENDER + 4 or a == actions.DURCH:
             from binocle.scenes.confirm import ask
             ask(self.app, self.table.session, self.obs, a, self.chosen)
             return

@@ -1,6 +1,6 @@
 """A yes/no question, a whole screen of its own (No first), and the questions asked before
-a move that costs the game or the deal: a knock short of the target (hoyle), giving up
-(binokel). Loaded when a question is asked, forgotten when it closes."""
+a move that costs the game or the deal: a knock short of the target (hoyle), Durch and
+giving up (binokel). Loaded when a question is asked, forgotten when it closes."""
 
 import displayio
 
@@ -57,7 +57,8 @@ def knock(app, table):
 
 def ask(app, session, obs, action, then):
     """Ask before the person's knock short of the target (which loses the game at once,
-    rules.md hoyle 9) or his giving up (binokel 4); yes does then()."""
+    rules.md hoyle 9), his Durch (binokel 4 and 7) or his giving up (binokel 4); yes does
+    then()."""
     t = obs.target
     if action == actions.KNOCK:
         app.push(Confirm(app, "Knock anyway?", then,
@@ -65,8 +66,15 @@ def ask(app, session, obs, action, then):
                          "A knock short of %d loses the game at once." %
                          (session.person_count(obs), t, t), ("No, play on", "Yes, knock and lose")))
         return
-    from engine.binokel import SURRENDER_BONUS
     names = session.names
+    if action == actions.DURCH:
+        from engine.binokel import DURCH_POINTS
+        app.push(Confirm(app, "Durch, all 15 tricks?", then,
+                         "No trump; you lead and\nmust take all 15 tricks.\nAll 15: +%d.\n"
+                         "An opponent's first trick\nends the deal: -%d.\n%s and %s get 0." %
+                         (DURCH_POINTS, DURCH_POINTS, names[1], names[2]), ("No, back", "Yes, Durch")))
+        return
+    from engine.binokel import SURRENDER_BONUS
     suit = words.SUIT_WORDS[action - actions.SURRENDER]
     app.push(Confirm(app, "Give up, %s trump?" % suit, then,
                      "You lose your bid: -%d.\n%s and %s score %d each plus their melds, "

@@ -1,9 +1,10 @@
 """Where things go on the 160x128 table, what it asks of whom, and the person's cards in
 display order.
 
-    y   0 | status: scores, the game's target (binokel: the opponents' by their seats)
+    y   0 | status: scores, the game's target (binokel: the opponents' by their seats;
+          |   after the bidding the contract instead of the target)
        12 | prompt: whose turn it is and what is asked      (messages: over these lines)
-       24 | opponent's melded cards / opponents' backs, the contract (binokel)
+       24 | opponent's melded cards / opponents' backs, the bid or the target (binokel)
        44 | trick area (the Dabb when it is shown)          stock, turn-up, cards left
        72 | your melded cards (hoyle, french)
        99 | your hand, the cursor's card raised
@@ -138,14 +139,40 @@ def _asked(obs):
 
 
 def info_text(obs, names):
-    """Binokel, between the opponents: the bidding, then who plays at what."""
+    """Binokel, between the opponents: the bidding, then the game's target (the contract
+    is in the top bar)."""
     if obs.phase == PH_BID:
         h = obs.bid_holder
         return "Bid %d: %s" % (obs.bid, names[h]) if h is not None and h >= 0 else "Bid %d" % obs.bid
+    return "Game to %d" % obs.target
+
+
+def contract(obs, names):
+    """Binokel: who plays alone, at what, with which trump: 'West 280 Spades', 'You 300
+    Durch', 'East 160' before trump is named; '' while the bidding goes on."""
     s = obs.soloist
-    if s is None or s < 0:
+    if s is None or s < 0 or obs.phase == PH_BID:
         return ""
+    c, gave_up = obs.contract
+    if gave_up:
+        return names[s] + " gave up"
+    out = "%s %d" % (names[s], obs.bid)
     from engine.binokel import CONTRACT_DURCH         # loaded already: the game's own module
-    if obs.contract is not None and obs.contract[0] == CONTRACT_DURCH:
-        return "%s: Durch" % names[s]
-    return "%s alone: %d" % (names[s], obs.bid)
+    if c == CONTRACT_DURCH:
+        return out + " Durch"
+    return out + " " + words.SUIT_WORDS[c] if 0 <= c < 4 else out
+
+
+def top_line(obs, names):
+    """The top bar: the scores (binokel: the person's, the others' are by their seats) and
+    the target, or binokel's contract once the bidding is over."""
+    sc = obs.scores
+    if len(names) == 2:
+        return "You %d  AI %d  to %d" % (sc[0], sc[1], obs.target)
+    s = "You %d" % sc[0]
+    c = contract(obs, names)
+    if not c:
+        return s + "  to %d" % obs.target
+    if len(s) + 3 + len(c) <= ui.CHARS:
+        return s + " | " + c                          # 'You 0 | You 280 Spades': two things
+    return (s + " " + c)[:ui.CHARS]

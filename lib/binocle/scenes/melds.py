@@ -1,5 +1,6 @@
-"""Binokel: every player's melds, shown to all before the first trick; after the soloist
-gave up, what the others score instead (50 and their melds) and no melds of his."""
+"""Binokel: the contract and every player's melds, shown to all before the first trick;
+after the soloist gave up, what the others score instead (50 and their melds) and no
+melds of his."""
 
 from binocle import buttons as B
 from binocle import ui, words
@@ -13,9 +14,10 @@ class Melds(MenuScene):
 
     def __init__(self, app, obs, names):
         self.app = app
-        lines = []
         solo = obs.soloist
         gave_up = obs.contract[1]
+        # the contract first ('West 280, trump Spades'); after giving up the title says it
+        lines = [] if gave_up else ["%s %d, trump %s" % (names[solo], obs.bid, words.SUIT_WORDS[obs.trump])]
         for p in range(len(names)):
             shown = obs.melds[p]
             total = 0

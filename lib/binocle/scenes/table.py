@@ -7,7 +7,7 @@ knocking, bids, trump). What it shows, its TableView (tableview.py) draws.
 """
 
 from engine import actions
-from engine.state import PH_PLAY, PH_BURY
+from engine.state import PH_PLAY, PH_BURY, PH_BID
 from binocle import buttons as B
 from binocle import words
 from binocle.anim import Animator
@@ -266,6 +266,8 @@ class Table:
         """Apply an action and show what it changed."""
         before = self.obs
         self.session.apply(action)
+        if self.session.state.phase != before.phase:
+            self.app.clear_toast()        # a message belongs to the phase it was said in
         self.app.autosave()
         after = self.session.observation()
         self.obs = after
@@ -277,6 +279,10 @@ class Table:
             # an AI seat won the bidding: the Dabb is shown to all a while before it is taken
             self.dabb_shown = True
             self.hold_until = ticks_add(self.app.now, 1500 + TRICK_MS[self.app.settings.pace]) or 1
+        if before.phase == PH_BID and after.phase != PH_BID:
+            # the bidding is over: its last pass would stay above the next phase's prompt
+            s = after.soloist
+            line = "%s take%s the Dabb: %d" % (self.session.names[s], "s" if s else "", after.bid)
         if line:
             self.app.toast(line)
         if actions.is_play(action):

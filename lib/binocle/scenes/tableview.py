@@ -87,13 +87,9 @@ class TableView:
 
     def draw_status(self, obs):
         names = self.names
-        sc = obs.scores
-        if len(names) == 2:
-            s = "You %d  AI %d  to %d" % (sc[0], sc[1], obs.target)
-        else:
-            s = "You %d  to %d" % (sc[0], obs.target)
+        if self.info is not None:
             ui.set_text(self.info, layout.info_text(obs, names))
-        ui.set_lines(self.status, (s, layout.prompt(obs, names)))
+        ui.set_lines(self.status, (layout.top_line(obs, names), layout.prompt(obs, names)))
         self.status.pixel_shader = ui.ink(ui.YELLOW if obs.turn == 0 else ui.WHITE, ui.DARK)
 
     def draw_opponents(self, obs):
