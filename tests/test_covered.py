@@ -94,7 +94,7 @@ def test_the_contract_shows_in_the_top_bar_and_on_the_melds_screen(d):
     state = d.app.session.state
     assert (state.soloist, state.bid, state.trump) == (0, 280, 0)
     assert melds_screen.menu.items[0] == "You 280, trump Spades"
-    assert melds_screen.menu.items[1:4] == ["You: 140", "  family D 100", "  binokel 40"]
+    assert melds_screen.menu.items[1:4] == ["You: 140", "  Family D 100", "  Binokel 40"]
     assert d.text(t.view.status, 0) == "You 0 | You 280 Spades"  # above the melds screen too
     d.press(d.B.A)
     until(d, lambda d: picking(d))

@@ -117,6 +117,7 @@ def test_french_shows_its_nine_of_trump_as_a_meld_apart_from_the_swap():
 
 class _Obs:
     phase = PH_ANNOUNCE
+    turn = 1                # an AI's turn: a trump line without the person's meld total
     bid = 150
     target = 1000
 
