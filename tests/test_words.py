@@ -241,17 +241,29 @@ def test_hint_reasons_use_no_jargon():
 
 
 def test_a_knock_advised_in_play_says_where_the_knock_is():
+    """During play the knock is the pause menu's last line: the hint names the button that
+    opens it, on each board by its own name, and the reason gives the count."""
     from engine.state import PH_PLAY
+    from binocle.scenes.table import Table
+    from binocle import buttons as B
     p = new_player("hoyle", 0, "hard", 77)
     obs = Observation("hoyle", 0)
     obs.phase, obs.target, obs.legal, obs.scores = PH_PLAY, 1000, (actions.KNOCK,), (990, 0)
     p.can_knock = lambda o: True
     p.my_count = lambda o: 1010
     p.final_knock(obs)
-    assert p.decision == actions.KNOCK and p.why == "in the pause menu: you win"
-    obs.phase = PH_PLAY + 2                          # PH_KNOCK: the knock is on the menu itself
-    p.final_knock(obs)
-    assert p.why == "your 1010 reaches 1000"
+    assert p.decision == actions.KNOCK and p.why == "your 1010 reaches 1000"
+    for start in ("START", "Enter"):                  # a PyBadge's name, the simulator's key
+        labels = ["x"] * 8
+        labels[B.START] = start
+        profile = type("P", (), {"LABELS": tuple(labels)})
+        shown = []
+        table = type("T", (), {})()
+        table.obs = obs
+        table.app = type("A", (), {"profile": profile,
+                                   "toast": lambda self, text, ms: shown.append(text)})()
+        Table.say_hint(table, actions.KNOCK, p.why)
+        assert shown == ["Hint: knock: %s, Knock\nyour 1010 reaches 1000" % start]
 
 
 def test_the_ai_giving_up_fits_the_message_band():

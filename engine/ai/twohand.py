@@ -92,8 +92,6 @@ class TwoHandPlayer(Player):
         if self.can_knock(obs):
             self.decision = actions.KNOCK
             self.why = "your %d reaches %d" % (self.my_count(obs), obs.target)
-            if obs.phase == PH_PLAY:        # the knock is the pause menu's last line
-                self.why = "in the pause menu: you win"
         else:
             self.decision = actions.PASS
             self.why = "your %d is short of %d" % (self.my_count(obs), obs.target)

@@ -105,6 +105,8 @@ class Table:
             what = "play " + words.card(actions.play_face(action))
         elif actions.BURY <= action < actions.BURY + 32:
             what = "bury " + words.card(action - actions.BURY)
+        elif action == actions.KNOCK and self.obs.phase == PH_PLAY:
+            what = "knock: %s, Knock" % self.app.profile.LABELS[B.START]   # the pause menu's
         else:
             what = words.choice(self.session, self.obs, action)
         lines = words.wrap("Hint: " + what)
