@@ -223,3 +223,13 @@ def test_teaching_is_on_for_a_rule_sets_first_game_only():
     assert [s.teaching(i) for i in range(3)] == [True, True, True]
     s.teach = 0
     assert [s.teaching(i) for i in range(3)] == [False, False, False]
+
+
+def test_each_settings_line_offers_as_many_choices_as_its_saved_field_allows():
+    from binocle.settings import FIELDS, LIMITS, Settings
+    from binocle.scenes.settingsview import LINES, line
+    assert [len(c) for k, _l, c in LINES] == [LIMITS[FIELDS.index(k)] for k, _l, _c in LINES]
+    s = Settings()
+    assert [line(s, k) for k, _l, _c in LINES] == [
+        "AI level: Normal", "Animation: Normal", "AI pace: Normal", "Hints: On",
+        "Sort cards: High first", "Suits: 2 colours", "Explain rules: First game", "Sound: On"]

@@ -1,21 +1,9 @@
-"""What the player can set, with the choices each setting offers.
-
-Values are indices into the choice tuples, so they fit in a byte each
-(the save format of the storage issue keeps them that way)."""
+"""What the player can set: the values, their defaults and their saved bytes. Each value is
+an index into its choices (the settings screen's LINES, scenes/settingsview.py), so it fits
+in a byte."""
 
 from engine.rules import RULE_SETS, find, option_bits, OPTIONS, OPT_PACK64, OPT_NO_GRAND, OPT_TARGET
 
-# (key, label, choices): the settings screen lists them in this order.
-LINES = (
-    ("level", "AI level", ("Easy", "Normal", "Hard")),
-    ("anim", "Animation", ("Off", "Fast", "Normal", "Slow")),
-    ("pace", "AI pace", ("Fast", "Normal", "Slow")),
-    ("hints", "Hints", ("Off", "On")),
-    ("sort", "Sort cards", ("High first", "Low first")),
-    ("suits", "Suits", ("2 colours", "4 colours")),
-    ("teach", "Explain rules", ("Off", "First game", "Always")),
-    ("sound", "Sound", ("Off", "On")),        # listed only on boards with a speaker
-)
 # The new-game options (title screen).
 TARGETS = (1000, 1250, 1500, 2000, 2500)
 
@@ -80,12 +68,6 @@ class Settings:
 
     def get(self, key):
         return getattr(self, key)
-
-    def text(self, key):
-        for k, label, choices in LINES:
-            if k == key:
-                return "%s: %s" % (label, choices[getattr(self, key)])
-        return key
 
     def rules_name(self):
         return RULE_SETS[self.rules_id]

@@ -5,8 +5,29 @@ forget this module with them (their UNLOAD)."""
 
 from binocle import buttons as B
 from binocle import ui
-from binocle.settings import LINES
 from binocle.scenes.base import MenuScene
+
+# (key, label, choices): the lines in this order. A setting's value is the index of its
+# choice (binocle/settings.py keeps the values; tests/test_saves_app.py checks that every
+# choice tuple is as long as the field's LIMITS there).
+LINES = (
+    ("level", "AI level", ("Easy", "Normal", "Hard")),
+    ("anim", "Animation", ("Off", "Fast", "Normal", "Slow")),
+    ("pace", "AI pace", ("Fast", "Normal", "Slow")),
+    ("hints", "Hints", ("Off", "On")),
+    ("sort", "Sort cards", ("High first", "Low first")),
+    ("suits", "Suits", ("2 colours", "4 colours")),
+    ("teach", "Explain rules", ("Off", "First game", "Always")),
+    ("sound", "Sound", ("Off", "On")),        # listed only on boards with a speaker
+)
+
+
+def line(settings, key):
+    """A setting's line: 'AI level: Normal'."""
+    for k, label, choices in LINES:
+        if k == key:
+            return "%s: %s" % (label, choices[getattr(settings, key)])
+    return key
 
 class OptionMenu(MenuScene):
     KEYS = ((B.UP, "up"), (B.LEFT, "left"), (B.DOWN, "down"), (B.RIGHT, "right"),
@@ -41,7 +62,7 @@ class SettingsScreen(OptionMenu):
         self.app = app
         # The sound line only where the board has a speaker.
         self.keys = [row for row in LINES if row[0] != "sound" or getattr(app.profile, "tone", None)]
-        items = [app.settings.text(k) for k, _, _ in self.keys]
+        items = [line(app.settings, k) for k, _, _ in self.keys]
         items.append("Version " + VERSION)
         import gc
         free = getattr(gc, "mem_free", None)            # CircuitPython's; not on the desktop
@@ -69,7 +90,7 @@ class SettingsScreen(OptionMenu):
         key, _label, choices = self.keys[i]
         st = self.app.settings
         setattr(st, key, (getattr(st, key) + step) % len(choices))
-        self.menu.set_item(i, st.text(key))
+        self.menu.set_item(i, line(st, key))
         if key == "suits":
             self.app.art.suits(st.suits)        # the cards under this menu change now
         self.app.save_settings()

@@ -6,7 +6,7 @@ from engine.rules import find, RULE_SETS, OPTIONS, OPT_PACK64, OPT_NO_GRAND, OPT
 from binocle import ui
 from binocle.words import rule_title
 from binocle.settings import TARGETS, LEVEL_NAMES
-from binocle.scenes.settingsview import OptionMenu
+from binocle.scenes.settingsview import OptionMenu, line
 
 _OPTIONS = ("rules", "level", "pack", "grand", "target")     # LEFT/RIGHT change their value
 
@@ -55,7 +55,7 @@ class Title(OptionMenu):
         if key == "rules":
             return "Rules: " + rule_title(RULE_SETS[st.rules_id])
         if key == "level":
-            return st.text("level")                     # the words of the settings screen
+            return line(st, "level")                    # the words of the settings screen
         if key == "pack":
             return "Pack: %d cards" % (64 if st.pack64 else 48)
         if key == "grand":
