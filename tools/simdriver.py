@@ -94,9 +94,11 @@ class Driver:
         self.app.replace(Title(self.app))
         self.tick()
 
-    def start(self, rules, seed, level=None, fast=True):
-        """From the title screen: pick the rule set with the buttons, then Play."""
+    def start(self, rules, seed, level=None, fast=True, teach=0):
+        """From the title screen: pick the rule set with the buttons, then Play. teach: the
+        setting Explain rules (0 Off, 1 First game, 2 Always); off unless asked for."""
         st = self.app.settings
+        st.teach = teach
         if fast:
             st.anim, st.pace = 0, 0
         if level is not None:
@@ -111,7 +113,7 @@ class Driver:
         self.app.new_seed = lambda: seed
         self.to_line(title, "play")
         self.press(self.B.A)                            # Play (or New game)
-        return self.wait_for(("Table", "Choice"), 50)
+        return self.wait_for(("Table", "Choice", "Lesson"), 50)
 
     def to_line(self, menu_scene, key):
         """Move a menu's cursor (by DOWN presses) to the line with this key."""
@@ -139,7 +141,7 @@ class Driver:
                 self.press(self.B.UP)
             self.press(self.B.A)
             return True
-        if name in ("Melds", "Summary", "Sheet"):
+        if name in ("Melds", "Summary", "Sheet", "Lesson"):
             self.press(self.B.A)
             return True
         return False
