@@ -25,7 +25,7 @@ def due(obs):
     if ph == PH_BID:
         return 32
     if ph == PH_BURY:
-        return 64                                      # the Dabb taken, three cards to bury
+        return 96                                      # the Dabb taken (the bidding, if the person had no say)
     if ph == PH_CONTRACT:
         return 384                                     # trump or Durch; giving up
     if ph == PH_PLAY:
