@@ -233,6 +233,7 @@ def main(argv):
     d.press(B.A)
     d.shot(os.path.join(out, "sheet.png"), 3)
     traps(d, out)
+    lessons(d, out)
     print("screens in %s" % out)
     return 0
 
@@ -271,3 +272,22 @@ def traps(d, out):
     d.shot(os.path.join(out, "melds-gaveup.png"), 3)
     d.play_until(("Summary",))
     d.shot(os.path.join(out, "summary-gaveup.png"), 3)
+
+
+def lessons(d, out):
+    """A game that teaches itself (Explain rules): the lessons of the stock, a meld offer and
+    knocking (hoyle), the bidding and the Dabb (binokel), as they come."""
+    want = {"The stock": "teach-stock.png", "A meld": "teach-meld.png", "Knocking": "teach-knock.png",
+            "Bidding": "teach-bid.png", "The Dabb": "teach-dabb.png"}
+
+    def shoot(d, name):
+        if name == "Lesson":
+            title = d.text(d.scene().title)
+            if title in want:
+                d.shot(os.path.join(out, want.pop(title)), 3)
+    d.start("hoyle", 7, teach=2)                   # Always: traps() played a hoyle game out
+    d.play_until(("Summary",), on_scene=shoot)
+    d.start("binokel", 13, level="easy", teach=2)
+    d.play_until(("Summary",), on_scene=shoot)
+    if want:
+        raise Stuck("no lesson %s" % ", ".join(sorted(want)))
