@@ -9,13 +9,13 @@ os.environ.setdefault("BLINKA_FORCEBOARD", "GENERIC_LINUX_PC")
 
 from binocle import buttons as B                     # noqa: E402
 from binocle import helptext, words                  # noqa: E402
-from binocle.scenes import (choice, confirm, gameover, help, lasttrick, melds, pause,   # noqa: E402
+from binocle.scenes import (choice, confirm, gameover, help, lasttrick, lesson, melds, pause,   # noqa: E402
                             settingsview, sheet, statsview, summary, table, title)
 
 SCENES = (
     title.Title, table.Table, choice.Choice, lasttrick.LastTrick, melds.Melds, pause.Pause,
     settingsview.SettingsScreen, confirm.Confirm, summary.Summary, sheet.Sheet, gameover.GameOver, help.Help,
-    statsview.StatsScreen,
+    statsview.StatsScreen, lesson.Lesson,
 )
 # The Feather ESP32-S3 Reverse TFT has three buttons: B (held: START), A (held: SELECT), RIGHT.
 THREE = (B.RIGHT, B.A, B.B, B.START, B.SELECT)
@@ -122,10 +122,14 @@ def test_wrap_breaks_at_spaces():
 def scene_classes():
     """Every class of lib/binocle/scenes with a key table and its own constructor (MenuScene is
     only their base)."""
+    import importlib
     import inspect
     out = set()
-    for module in (choice, confirm, gameover, help, lasttrick, melds, pause, settingsview, sheet, statsview,
-                   summary, table, title):
+    folder = os.path.join(ROOT, "lib", "binocle", "scenes")
+    for f in sorted(os.listdir(folder)):         # every module there, a new one too
+        if not f.endswith(".py") or f == "__init__.py":
+            continue
+        module = importlib.import_module("binocle.scenes." + f[:-3])
         for name, cls in inspect.getmembers(module, inspect.isclass):
             if cls.__module__ == module.__name__ and hasattr(cls, "KEYS") and "__init__" in vars(cls):
                 out.add(name)

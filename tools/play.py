@@ -1,4 +1,4 @@
-"""A game in the terminal against simple bots: python -m tools play [--rules R] [--seed N] [--pack64] [--no-grand]
+"""A game in the terminal against simple bots: python -m tools play [--rules R] [--seed N] [--pack64] [--no-grand] [--no-teach]
 
 You are seat 0; the bots (tools/bots.py) hold the other seats. Everything
 shown comes from the observation of seat 0, so the screen never tells more
@@ -6,6 +6,8 @@ than a player at a real table would know. A seed and the same answers replay
 the same game.
 """
 
+import argparse
+import os
 import sys
 import textwrap
 import time
@@ -20,6 +22,9 @@ from engine.ai import LEVELS, new_player
 from tools import bots, cli
 
 WIDTH = 79      # columns of output
+# The handheld's lessons (Explain rules), read from the file it reads them from.
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TEACH_FILE = os.path.join(ROOT, "assets", "teach.txt")
 
 RULE_HELP = {
     "hoyle": "two hands, to 1000, knocking (Foster's Hoyle)",
@@ -43,6 +48,9 @@ def build_parser():
     p.add_argument("--no-grand", action="store_true", help="hoyle: no grand binocle")
     p.add_argument("--level", choices=("bots",) + LEVELS, default="normal",
                    help="the opponents: an AI level (default normal) or the simple bots")
+    p.add_argument("--teach", action=argparse.BooleanOptionalAction, default=True,
+                   help="explain each phase the first time it comes, as the handheld's first game "
+                        "does (default on)")
     return p
 
 
@@ -439,8 +447,11 @@ class Screen:
 class Game:
     """One game: the engine state, the bots, and the person's side of the table."""
 
-    def __init__(self, rules, seed, options, console, level="bots"):
+    def __init__(self, rules, seed, options, console, level="bots", teach=False):
         self.state = new_game(rules, seed, options)
+        self.rules = rules
+        self.teach = teach
+        self.taught = 0              # the lessons shown (lib/binocle/teach.py KEYS bits)
         self.console = console
         n = self.state.PLAYERS
         self.names = ("You", "AI") if n == 2 else ("You", "East", "West")   # as on the handheld
@@ -535,6 +546,8 @@ class Game:
         else:
             for line in self.screen.board(obs):
                 say(line)
+            if self.teach:
+                self.lessons(obs)
             texts = [self.choice_text(a, obs) for a in legal]
         for line in self.screen.menu(texts):
             say(line)
@@ -545,6 +558,24 @@ class Game:
             action = self.read_answer(answer, obs, legal, texts)
             if action is not None:
                 return action
+
+    def lessons(self, obs):
+        """The lessons of the handheld's Explain rules due now and not shown yet this game,
+        from its own file (lib/binocle/teach.py); none if the file cannot be read."""
+        lib = os.path.join(ROOT, "lib")
+        if lib not in sys.path:
+            sys.path.append(lib)
+        from binocle import teach
+        due = teach.due(obs) & ~self.taught
+        self.taught |= due
+        for i, key in enumerate(teach.KEYS):
+            if due >> i & 1:
+                try:
+                    page = teach.read(TEACH_FILE, self.rules, key)
+                except (OSError, ValueError):
+                    return
+                if page is not None:
+                    self.console.say("\n-- %s --\n%s" % (page[0], textwrap.fill(page[1], WIDTH)))
 
     def read_answer(self, answer, obs, legal, texts):
         """The action an answer names, or None after saying what to do instead."""
@@ -709,7 +740,7 @@ def setup(argv, console):
         console.say("seed %d (replay with --seed %d)" % (seed, seed))
     elif not 0 <= seed <= 0xFFFFFFFF:
         raise cli.UsageError("--seed must be between 0 and 4294967295")
-    return rules, seed, options, args.level
+    return rules, seed, options, args.level, args.teach
 
 
 @cli.command("play")
@@ -719,5 +750,5 @@ def main(argv):
     if chosen is None:
         console.say("bye")
         return 0
-    rules, seed, options, level = chosen
-    return Game(rules, seed, options, console, level).run()
+    rules, seed, options, level, teach = chosen
+    return Game(rules, seed, options, console, level, teach).run()

@@ -94,9 +94,11 @@ class Driver:
         self.app.replace(Title(self.app))
         self.tick()
 
-    def start(self, rules, seed, level=None, fast=True):
-        """From the title screen: pick the rule set with the buttons, then Play."""
+    def start(self, rules, seed, level=None, fast=True, teach=0):
+        """From the title screen: pick the rule set with the buttons, then Play. teach: the
+        setting Explain rules (0 Off, 1 First game, 2 Always); off unless asked for."""
         st = self.app.settings
+        st.teach = teach
         if fast:
             st.anim, st.pace = 0, 0
         if level is not None:
@@ -111,7 +113,7 @@ class Driver:
         self.app.new_seed = lambda: seed
         self.to_line(title, "play")
         self.press(self.B.A)                            # Play (or New game)
-        return self.wait_for(("Table", "Choice"), 50)
+        return self.wait_for(("Table", "Choice", "Lesson"), 50)
 
     def to_line(self, menu_scene, key):
         """Move a menu's cursor (by DOWN presses) to the line with this key."""
@@ -139,7 +141,7 @@ class Driver:
                 self.press(self.B.UP)
             self.press(self.B.A)
             return True
-        if name in ("Melds", "Summary", "Sheet"):
+        if name in ("Melds", "Summary", "Sheet", "Lesson"):
             self.press(self.B.A)
             return True
         return False
@@ -246,6 +248,7 @@ def main(argv):
     d.press(B.A)
     d.shot(os.path.join(out, "sheet.png"), 3)
     traps(d, out)
+    lessons(d, out)
     print("screens in %s" % out)
     return 0
 
@@ -291,3 +294,22 @@ def traps(d, out):
     d.shot(os.path.join(out, "melds-gaveup.png"), 3)
     d.play_until(("Summary",))
     d.shot(os.path.join(out, "summary-gaveup.png"), 3)
+
+
+def lessons(d, out):
+    """A game that teaches itself (Explain rules): the lessons of the stock, a meld offer and
+    knocking (hoyle), the bidding and the Dabb (binokel), as they come."""
+    want = {"The stock": "teach-stock.png", "A meld": "teach-meld.png", "Knocking": "teach-knock.png",
+            "Bidding": "teach-bid.png", "The Dabb": "teach-dabb.png"}
+
+    def shoot(d, name):
+        if name == "Lesson":
+            title = d.text(d.scene().title)
+            if title in want:
+                d.shot(os.path.join(out, want.pop(title)), 3)
+    d.start("hoyle", 7, teach=2)                   # Always: traps() played a hoyle game out
+    d.play_until(("Summary",), on_scene=shoot)
+    d.start("binokel", 13, level="easy", teach=2)
+    d.play_until(("Summary",), on_scene=shoot)
+    if want:
+        raise Stuck("no lesson %s" % ", ".join(sorted(want)))

@@ -305,6 +305,10 @@ class App:
         self.deal_done(None)
         state = self.session.state
         over = state.is_game_over()
+        if over:                         # a game of this rule set played out: no first-game lessons
+            st = self.settings
+            st.taught |= 1 << st.rules_id_of(self.session.rules)
+            self.settings_bytes = st.to_bytes()
         self.saved = None if over else state
         self.kept = len(state.history)
         self._backup(over and (self.store is None or self.stats.games() % 2 == 0))

@@ -23,7 +23,7 @@ import sys
 
 # Every scene class of lib/binocle/scenes that has a key table (tests/test_scenes.py checks it).
 SCENES = ("Title", "Table", "Choice", "LastTrick", "Melds", "Pause", "SettingsScreen", "Confirm",
-          "Summary", "Sheet", "GameOver", "Help", "StatsScreen")
+          "Summary", "Sheet", "GameOver", "Help", "StatsScreen", "Lesson")
 RULES = ("hoyle", "french", "binokel")
 # Seeds whose first deal brings the person each kind of decision (binokel 13: the person
 # wins the bidding, buries and names trump; 1: bids).
@@ -193,6 +193,7 @@ class Walk:
         st = self.app.settings
         st.rules_id = ORDER.index(rules)
         st.anim, st.pace, st.hints, st.sound, st.level = 0, 0, 1, 1, 0
+        st.teach = 0                     # lessons only where the walk opens them (lessons())
         self.settings0 = st.to_bytes()
         self.assets0 = self.app.assets
         self.rules = rules
@@ -346,6 +347,10 @@ class Walk:
                 ("rules help from the title", "Help", self.title_to("help"), None),
                 ("rules help without its file", "Help", self.help_missing, None),
                 ("statistics", "StatsScreen", self.title_to("stats"), None)]
+        for name, _ in self.records:
+            if name == "pick" or name == "bury" or name.startswith("choice "):
+                out.append(("lessons at " + name, "Lesson", self.lessons(name), None))
+        out.append(("lessons without their file", "Table", self.lessons_missing, (B.A,)))
         return out
 
     def has(self, moment):
@@ -629,6 +634,30 @@ class Walk:
         assets, self.app.assets = self.app.assets, "no-such-folder/"
         try:
             yield from self.push(Help(self.app, self.rules))
+        finally:
+            self.app.assets = assets
+
+    def lessons(self, moment):
+        """The saved game continued at that moment (the person to move) with Explain rules
+        on: the lessons due there, over the table or its menu."""
+        def opener():
+            self.fresh()
+            app = self.app
+            app.settings.teach = 2
+            app.session = None
+            app.saved = self.record(moment)
+            self.base = None
+            if not app.resume_game():
+                raise AssertionError("the record of %r did not load" % moment)
+            yield
+            yield
+        return opener
+
+    def lessons_missing(self):
+        """Explain rules on and no assets/teach.txt: the game goes on without a word."""
+        assets, self.app.assets = self.app.assets, "no-such-folder/"
+        try:
+            yield from self.lessons("pick")()
         finally:
             self.app.assets = assets
 

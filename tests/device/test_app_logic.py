@@ -10,7 +10,7 @@ if "lib" not in sys.path:
 APP_FILES = (
     "code.py", "boot.py",
     "lib/binocle/__init__.py", "lib/binocle/anim.py", "lib/binocle/app.py", "lib/binocle/begin.py", "lib/binocle/buttons.py",
-    "lib/binocle/helptext.py", "lib/binocle/input.py", "lib/binocle/session.py",
+    "lib/binocle/helptext.py", "lib/binocle/input.py", "lib/binocle/session.py", "lib/binocle/teach.py",
     "lib/binocle/nvmstore.py", "lib/binocle/saveload.py", "lib/binocle/settings.py", "lib/binocle/startup.py", "lib/binocle/stats.py", "lib/binocle/store.py", "lib/binocle/version.py", "lib/binocle/ui.py", "lib/binocle/words.py",
     "lib/binocle/boards/__init__.py", "lib/binocle/boards/feather_s3_tft.py",
     "lib/binocle/boards/pybadge.py", "lib/binocle/boards/pygamer.py",
@@ -19,7 +19,7 @@ APP_FILES = (
     "lib/binocle/scenes/lasttrick.py", "lib/binocle/scenes/layout.py", "lib/binocle/scenes/melds.py",
     "lib/binocle/scenes/pause.py", "lib/binocle/scenes/sheet.py", "lib/binocle/scenes/statsview.py", "lib/binocle/scenes/table.py",
     "lib/binocle/scenes/summary.py", "lib/binocle/scenes/gameover.py", "lib/binocle/scenes/settingsview.py",
-    "lib/binocle/scenes/confirm.py",
+    "lib/binocle/scenes/confirm.py", "lib/binocle/scenes/lesson.py",
     "lib/binocle/scenes/tableview.py", "lib/binocle/scenes/title.py",
 )
 
@@ -111,6 +111,21 @@ def test_the_rules_help_reads_one_page_at_a_time_from_its_file():
     assert helptext.page(path, "binokel", 5)[0] == "Giving up"
     title, text = helptext.page(path, "binokel", 8)
     assert title == "Scoring" and text.endswith("Game to 1500.")
+
+
+def test_the_lessons_read_from_their_file_and_fit_the_moment():
+    from binocle import teach
+    from engine.rules import new_game
+    path = "assets/teach.txt"
+    assert teach.read(path, "hoyle", "deal")[0] == "The stock"
+    assert teach.read(path, "french", "dix")[1].endswith("each 9 scores once.")
+    assert teach.read(path, "hoyle", "bid") is None and teach.read(path, "binokel", "play")[0] == "Playing"
+    state = new_game("binokel", 11)
+    obs = state.observation(state.current_player())
+    assert teach.due(obs) == 32                       # the bidding
+    state = new_game("hoyle", 7)
+    obs = state.observation(state.current_player())
+    assert teach.due(obs) == 1                        # the stock
 
 
 def test_the_opponent_ponders_on_the_persons_time_and_a_hint_stops_it():

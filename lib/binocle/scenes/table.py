@@ -22,6 +22,7 @@ class Table:
         (B.LEFT, "left"), (B.RIGHT, "right"), (B.UP, "jump_row"), (B.DOWN, "jump_row"),
         (B.A, "choose"), (B.B, "show_last_trick"), (B.START, "pause"), (B.SELECT, "hint"),
     )
+    UNLOAD = ("binocle.teach",)       # loaded while a game teaches itself (person_turn)
 
     def __init__(self, app, session):
         self.app = app
@@ -232,6 +233,10 @@ class Table:
         if self.hint_asked:
             self.hint_asked = False
             self.app.top().hint()
+        st = self.app.settings
+        if st.teaching(st.rules_id_of(self.session.rules)):
+            from binocle import teach          # the lessons due now, over the table or its menu
+            teach.offer(self)
 
     def open_choices(self):
         from binocle.scenes.choice import Choice

@@ -1,0 +1,68 @@
+"""A game that teaches itself: when the person is to move, which lessons of assets/teach.txt
+fit the moment, and reading one. Imported only while Settings.teaching() says a game is
+taught (Table.person_turn); the lesson on screen is scenes/lesson.py, forgotten when it
+closes, and this module when the table goes. The lessons shown this game: a bitmask kept on
+the table (its `taught`), so a game continued after a restart may show one of them again."""
+
+from engine.actions import EXCHANGE
+from engine.rules import kind, TWO_HAND
+from engine.state import PH_PLAY, PH_ANNOUNCE, PH_KNOCK, PH_BID, PH_BURY, PH_CONTRACT
+
+# Bit i of a mask is the lesson KEYS[i] ("= key" in assets/teach.txt); a moment's lessons
+# show in this order.
+KEYS = ("deal", "meld", "dix", "last", "knock", "bid", "dabb", "trump", "giveup", "solo", "play")
+
+
+def due(obs):
+    """The lessons that fit the person's turn (obs: the person's), a mask of KEYS bits."""
+    ph = obs.phase
+    if obs.stock_left is not None:                     # hoyle, french
+        if ph == PH_PLAY:
+            return 1 if obs.stock_left else 8          # the stock; the last tricks
+        if ph == PH_ANNOUNCE:
+            return 6 if EXCHANGE in obs.legal else 2  # a meld offer (and the trump 9)
+        return 16 if ph == PH_KNOCK else 0             # knock after the deal's last trick
+    if ph == PH_BID:
+        return 32
+    if ph == PH_BURY:
+        return 96                                      # the Dabb taken (the bidding, if the person had no say)
+    if ph == PH_CONTRACT:
+        return 384                                     # trump or Durch; giving up
+    if ph == PH_PLAY:
+        return 1536 if obs.soloist else 1024           # (another seat is the soloist) playing
+    return 0
+
+
+def offer(table):
+    """The person's turn has come at the table: the lessons due and not yet shown, if any,
+    over what is on screen (the table or its menu)."""
+    obs = table.obs
+    shown = getattr(table, "taught", 0)
+    m = due(obs) & ~shown
+    if m:
+        table.taught = shown | m
+        from binocle.scenes.lesson import offer
+        offer(table.app, obs.rules, m)
+
+
+def read(path, rules, key):
+    """(title, text) of a rule set's lesson from the file; None if the file has none."""
+    group = ""
+    title = None
+    body = []
+    with open(path, "rb") as f:
+        for raw in f:
+            line = raw.decode().strip()
+            if title is not None:
+                if line.startswith("= ") or line.startswith("@ "):
+                    break
+                if line and line[0] != "#":
+                    body.append(line)
+            elif line.startswith("@ "):
+                group = line[2:]
+            elif line.startswith("= ") and (group == rules or group == "all" or
+                                            (group == "two-hand" and kind(rules) == TWO_HAND)):
+                i = line.find(" ", 2)
+                if i > 0 and line[2:i] == key:
+                    title = line[i + 1:]
+    return None if title is None else (title, " ".join(body))
