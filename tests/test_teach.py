@@ -84,7 +84,7 @@ def play_deal(d, rules, seed, level=None, pick_last=False, teach_setting=1):
             key = key_of(rules, d.text(s.title))
             if not shown or shown[-1][0] != key or shown[-1][2] != d.app.session.state.nactions:
                 shown.append((key, obs, d.app.session.state.nactions))
-            assert d.text(s.foot) in ("X: go on", "X: next")           # the simulator's A
+            assert d.text(s.foot) in ("X: back to the game", "X: next lesson")           # the simulator's A
         elif (name == "Choice" or (name == "Table" and s.waiting)) and d.app.session.person_to_move() \
                 and d.app.settings.teaching(d.app.settings.rules_id_of(rules)):
             due = teach.due(obs)
@@ -127,9 +127,9 @@ def test_a_closes_the_lesson_and_the_game_goes_on(d):
 def test_two_lessons_of_one_moment_show_one_after_the_other(d):
     d.start("hoyle", 7, teach=1)
     until(d, lambda d: d.scene_name() == "Lesson" and d.text(d.scene().title) == "A meld")
-    assert d.text(d.scene().foot) == "X: next"
+    assert d.text(d.scene().foot) == "X: next lesson"
     d.press(d.B.A)
-    assert d.text(d.scene().title) == "The trump 9" and d.text(d.scene().foot) == "X: go on"
+    assert d.text(d.scene().title) == "The trump 9" and d.text(d.scene().foot) == "X: back to the game"
     d.press(d.B.A)
     assert d.scene_name() == "Choice"
 

@@ -106,6 +106,7 @@ ROWS = (
     ("rules help (pause menu)", 1, "rules help (pause menu)", 1),
     ("settings (pause menu)", 1, "settings (pause menu)", 1),
     ("last trick", 1, "last trick", 1),
+    ("lesson", 1, "a lesson (Explain rules), the deal's largest", 1),
     ("deal summary", 1, "deal summary", 1),
     ("score sheet at the deal's end", 1, "score sheet at the deal's end", 1),
     ("peak 2", 1, "peak over deal 2", 2),
@@ -114,11 +115,14 @@ ROWS = (
     ("rules help (pause menu)", 1, "rules help (pause menu)", 2),
     ("settings (pause menu)", 1, "settings (pause menu)", 2),
     ("last trick", 1, "last trick", 2),
+    ("lesson", 1, "a lesson (Explain rules), the deal's largest", 2),
     ("score sheet at the deal's end", 1, "score sheet at the deal's end", 2),
     ("peak 3", 1, "peak, 6 actions into deal 3", 3),
+    ("lesson", 1, "a lesson (Explain rules), the deal's largest", 3),
     ("title after the restart", 2, "title after the restart", 0),
     ("saved game resumed", 2, "saved game resumed", 0),
     ("peak 0", 2, "peak, 6 actions after resuming", 0),
+    ("lesson", 2, "a lesson after resuming", 0),
     ("title after leaving the game", 2, "title after leaving the game", 0),
     ("statistics", 2, "statistics", 0),
 )
@@ -294,6 +298,11 @@ def moments(run1, run2):
                 key = ("peak %d" % deal, deal)
                 if key not in out or b > out[key][0]:
                     out[key] = (b, "action %d" % n, parts)
+                continue
+            if label == "lesson":                   # the largest of the deal's lessons
+                key = ("lesson", n if run == 1 else 0)
+                if key not in out or b > out[key][0]:
+                    out[key] = (b, label, parts)
                 continue
             out[(label, n if run == 1 else 0)] = (b, label, parts)
             if label == "score sheet at the deal's end":
@@ -889,6 +898,10 @@ def play(deals, more, tour, decision=False):
         elif t == "Melds" or t == "LastTrick":
             yield from frames(2)
             yield from press("A")
+        elif t == "Lesson":                          # Explain rules: on in a first game
+            yield from frames(2)
+            yield from measure("lesson", d)
+            yield from press("A")
         elif t == "Summary":
             yield from frames(2)
             yield from measure("deal summary", d)
@@ -926,7 +939,12 @@ def second_run():
     yield from measure("title after the restart")
     yield from to_title_line("continue")
     yield from press("A")
-    yield from wait(("Table", "Choice"))
+    yield from wait(("Table", "Choice", "Lesson"))
+    while top() == "Lesson":                         # Explain rules: shown again after a restart
+        yield from frames(2)
+        yield from measure("lesson", 0)
+        yield from press("A")
+        yield from wait(("Table", "Choice", "Lesson"))
     yield from measure("saved game resumed")
     DEAL_START[deals_done()] = actions_done()
     yield from play(0, 6, False, True)

@@ -10,7 +10,10 @@ from engine.state import PH_PLAY, PH_ANNOUNCE, PH_KNOCK, PH_BID, PH_BURY, PH_CON
 
 # Bit i of a mask is the lesson KEYS[i] ("= key" in assets/teach.txt); a moment's lessons
 # show in this order.
-KEYS = ("deal", "meld", "dix", "last", "knock", "bid", "dabb", "trump", "giveup", "solo", "play")
+# (Made from one string: eleven short literals would be eleven names kept for good on the
+# board, and "trump" or "dabb" spelt in a string keeps the game's own names so spelt from
+# being given the firmware's, tools/names.py.)
+KEYS = "deal meld dix last knock bid dabb trump giveup solo play".split()
 
 
 def due(obs):

@@ -31,7 +31,7 @@ def short_kind(name):
 
 def swap_rank(session):
     """The rank the trump 9 swap swaps: 9, or 7 with the 64-card pack."""
-    return "7" if getattr(session.state, "pack64", False) else "9"
+    return RANK_WORDS[0 if getattr(session.state, "pack64", False) else 2]
 
 
 def choice(session, obs, action, points=None):

@@ -55,7 +55,7 @@ def reason(obs, names):
             raised += 1
     if raised:
         out = "Both passed the target, so it rose by 250%s, to %d.\n" % (
-            " %d times" % raised if raised > 1 else "", t)
+            " (%d times)" % raised if raised > 1 else "", t)
     for row in sheet[:-1]:
         s = row[game.ROW_SCORES]
         top = max(s)

@@ -138,13 +138,19 @@ def _asked(obs):
     return "any card"
 
 
+# Short texts kept in a tuple: a literal of 10 characters or fewer is interned, a name kept
+# for good on the board (docs/memory.md); a tuple's texts go with the module.
+# 0 the target, 1 a contract with trump, 2 Durch, 3 given up.
+_TEXTS = ("Game to %d", "%s %d %s", "%s %d Durch", "%s gave up")
+
+
 def info_text(obs, names):
     """Binokel, between the opponents: the bidding, then the game's target (the contract
     is in the top bar)."""
     if obs.phase == PH_BID:
         h = obs.bid_holder
         return "Bid %d: %s" % (obs.bid, names[h]) if h is not None and h >= 0 else "Bid %d" % obs.bid
-    return "Game to %d" % obs.target
+    return _TEXTS[0] % obs.target
 
 
 def contract(obs, names):
@@ -155,12 +161,11 @@ def contract(obs, names):
         return ""
     c, gave_up = obs.contract
     if gave_up:
-        return names[s] + " gave up"
-    out = "%s %d" % (names[s], obs.bid)
+        return _TEXTS[3] % names[s]
     from engine.binokel import CONTRACT_DURCH         # loaded already: the game's own module
     if c == CONTRACT_DURCH:
-        return out + " Durch"
-    return out + " " + words.SUIT_WORDS[c] if 0 <= c < 4 else out
+        return _TEXTS[2] % (names[s], obs.bid)
+    return (_TEXTS[1] % (names[s], obs.bid, words.SUIT_WORDS[c] if 0 <= c < 4 else "")).rstrip()
 
 
 def top_line(obs, names):
@@ -169,10 +174,11 @@ def top_line(obs, names):
     sc = obs.scores
     if len(names) == 2:
         return "You %d  AI %d  to %d" % (sc[0], sc[1], obs.target)
-    s = "You %d" % sc[0]
     c = contract(obs, names)
     if not c:
-        return s + "  to %d" % obs.target
-    if len(s) + 3 + len(c) <= ui.CHARS:
-        return s + " | " + c                          # 'You 0 | You 280 Spades': two things
-    return (s + " " + c)[:ui.CHARS]
+        return "You %d  to %d" % (sc[0], obs.target)
+    line = "You %d | %s" % (sc[0], c)                 # 'You 0 | You 280 Spades': two things
+    if len(line) <= ui.CHARS:
+        return line
+    k = 4 + len(str(sc[0]))                           # the " | " after the score: a space
+    return (line[:k] + line[k + 2:])[:ui.CHARS]

@@ -53,7 +53,7 @@ class Lesson:
             if m & 1 << i:
                 m &= ~(1 << i)
                 try:
-                    page = teach.read(self.app.assets + "teach.txt", self.rules, teach.KEYS[i])
+                    page = teach.read("%steach.txt" % self.app.assets, self.rules, teach.KEYS[i])
                 except (OSError, ValueError):        # gone or damaged: no lessons, no word
                     page = None
                     m = 0
@@ -67,7 +67,7 @@ class Lesson:
     def draw(self, title, lines, more):
         ui.set_text(self.title, title)
         ui.set_lines(self.lines, lines)
-        ui.set_text(self.foot, "%s: %s" % (self.app.profile.LABELS[B.A], "next" if more else "go on"))
+        ui.set_text(self.foot, "%s: %s" % (self.app.profile.LABELS[B.A], "next lesson" if more else "back to the game"))
 
     def update(self, now):
         pass

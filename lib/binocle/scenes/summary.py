@@ -37,7 +37,13 @@ class Summary:
         self.app.push(Sheet(self.app, self.table.session.observation(), self.table.session.names, self.table))
 
 
-def summary_lines(obs, names, rank="9"):
+# Short texts kept in a tuple: literals of 10 characters or fewer are interned, names kept for
+# good on the board (docs/memory.md); a tuple's texts go with the module.
+# 0 the swap's rank, 1 and 2 a knock's count, 3 the last trick, 4 and 5 a row's format.
+_TEXTS = ("9", "enough", "too few", "+10", "%-10s", "%%%ds")
+
+
+def summary_lines(obs, names, rank=_TEXTS[0]):
     """The heading, then at most 8 lines of 26 characters: how the deal went, a table of
     what each player scored in it, a row for each kind of points (cards, melds, the last
     trick's 10 under whoever took it, the deal, the score now), in every rule set alike;
@@ -76,7 +82,7 @@ def summary_lines(obs, names, rank="9"):
     out = ["Deal %d over" % number]
     if obs.knock is not None:
         p, claim, correct = obs.knock
-        out.append("%s knocked: %d, %s" % (names[p], claim, "enough" if correct else "too few"))
+        out.append("%s knocked: %d, %s" % (names[p], claim, _TEXTS[1] if correct else _TEXTS[2]))
     last = _last_taker(obs, 2) if obs.hand_sizes == (0, 0) else -1
     melds = list(row[game.ROW_BONUS])
     if last >= 0:
@@ -101,13 +107,13 @@ def _table(names, marks, cardpts, melds, last, gains, scores):
     """A column per player, a row per kind of points: what each number is, it says."""
     n = len(names)
     w = 16 // n                                # 8 or 5 characters a column
-    f = "%-10s" + ("%" + str(w) + "s") * n
+    f = _TEXTS[4] + (_TEXTS[5] % w) * n
     rows = [f % (("",) + tuple([names[p] + marks[p] for p in range(n)]))]
     if cardpts is not None:
         rows.append(f % (("Cards",) + tuple(cardpts)))
         rows.append(f % (("Melds",) + tuple(melds)))
         if last >= 0:
-            rows.append(f % (("Last trick",) + tuple(["+10" if p == last else "" for p in range(n)])))
+            rows.append(f % (("Last trick",) + tuple([_TEXTS[3] if p == last else "" for p in range(n)])))
     rows.append(f % (("Deal",) + tuple(["%+d" % g for g in gains])))
     rows.append(f % (("Score",) + tuple(scores)))
     return rows
