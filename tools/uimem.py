@@ -924,7 +924,7 @@ def first_run():
     yield from title_and_settings()
     yield from to_title_line("play")
     yield from press("A")
-    yield from wait(("Table", "Choice"))
+    yield from wait(("Table", "Choice", "Lesson"))
     yield from play(2, 6, True)
     save_nvm()
 
