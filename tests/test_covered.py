@@ -16,26 +16,12 @@ from engine import actions, melds
 from engine.binokel import CONTRACT_DURCH
 from engine.state import PH_BID, PH_CONTRACT, PH_PLAY
 from tools import play
-from tools.simdriver import Driver
+from tools.simdriver import Driver, until, picking
 
 
 @pytest.fixture(scope="module")
 def d():
     return Driver()
-
-
-def until(d, want, pick_last=False):
-    """Play on by buttons (the person's first legal card or menu line) until want(d)."""
-    for _ in range(20000):
-        if want(d):
-            return d.scene()
-        if not d.person_move(pick_last):
-            d.tick()
-    raise AssertionError("never got there (at %s)" % d.scene_name())
-
-
-def picking(d):
-    return d.scene_name() == "Table" and d.scene().picking()
 
 
 def rows(d, y0, y1):

@@ -21,7 +21,7 @@ sys.path.insert(0, os.path.join(ROOT, "lib"))
 from engine import actions                                         # noqa: E402
 from engine.state import PH_PLAY, PH_ANNOUNCE, PH_KNOCK, PH_BID, PH_BURY, PH_CONTRACT   # noqa: E402
 from binocle import teach, words                                    # noqa: E402
-from tools.simdriver import Driver                                  # noqa: E402
+from tools.simdriver import Driver, until                           # noqa: E402
 
 TEACH = os.path.join(ROOT, "assets", "teach.txt")
 # The lessons each rule set has (teach.due() can ask for them).
@@ -39,16 +39,6 @@ GAMES = (("hoyle", 7, None, False, ["deal", "meld", "dix", "last", "knock"]),
 @pytest.fixture(scope="module")
 def d():
     return Driver()
-
-
-def until(d, want):
-    """Play on by buttons (lessons closed by A) until want(d)."""
-    for _ in range(20000):
-        if want(d):
-            return
-        if not d.person_move():
-            d.tick()
-    raise AssertionError("never got there (at %s)" % d.scene_name())
 
 
 def key_of(rules, title):

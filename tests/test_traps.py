@@ -12,26 +12,12 @@ import pytest
 
 from engine import actions
 from engine.state import PH_CONTRACT, PH_KNOCK
-from tools.simdriver import Driver
+from tools.simdriver import Driver, until, picking
 
 
 @pytest.fixture(scope="module")
 def d():
     return Driver()
-
-
-def until(d, want, pick_last=False):
-    """Play on by buttons (the person's first legal card or menu line) until want(d)."""
-    for _ in range(20000):
-        if want(d):
-            return d.scene()
-        if not d.person_move(pick_last):
-            d.tick()
-    raise AssertionError("never got there (at %s)" % d.scene_name())
-
-
-def picking(d):
-    return d.scene_name() == "Table" and d.scene().picking()
 
 
 def lines(d, block):

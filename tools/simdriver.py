@@ -23,6 +23,22 @@ class Stuck(Exception):
     """The scripted game did not get where it should (a bug, not a slow machine)."""
 
 
+
+def until(d, want, pick_last=False):
+    """Play on by buttons (the person's first legal card or menu line; the last with
+    pick_last) until want(d) holds; the scene then on top."""
+    for _ in range(20000):
+        if want(d):
+            return d.scene()
+        if not d.person_move(pick_last):
+            d.tick()
+    raise AssertionError("never got there (at %s)" % d.scene_name())
+
+
+def picking(d):
+    """The person is to pick a card at the table."""
+    return d.scene_name() == "Table" and d.scene().picking()
+
 class Driver:
     def __init__(self, nvm=None):
         self.nvm = bytearray(b"\xff" * 8192) if nvm is None else nvm   # saves stay in RAM
