@@ -886,7 +886,7 @@ def play(deals, more, tour, decision=False):
         elif t == "Choice":
             yield from hint()
             yield from press("A")
-        elif t == "Melds" or t == "LastTrick":
+        elif t == "Melds" or t == "LastTrick" or t == "Lesson":     # a lesson (Explain rules): A goes on
             yield from frames(2)
             yield from press("A")
         elif t == "Summary":
