@@ -911,7 +911,7 @@ def first_run():
     yield from title_and_settings()
     yield from to_title_line("play")
     yield from press("A")
-    yield from wait(("Table", "Choice"))
+    yield from wait(("Table", "Choice", "Lesson"))     # a lesson (Explain rules) may come first
     yield from play(2, 6, True)
     save_nvm()
 
@@ -926,7 +926,7 @@ def second_run():
     yield from measure("title after the restart")
     yield from to_title_line("continue")
     yield from press("A")
-    yield from wait(("Table", "Choice"))
+    yield from wait(("Table", "Choice", "Lesson"))     # a lesson (Explain rules) may come first
     yield from measure("saved game resumed")
     DEAL_START[deals_done()] = actions_done()
     yield from play(0, 6, False, True)
