@@ -300,6 +300,11 @@ class Walk:
             out.append(("title line %d" % i, "Title", self.title_line(i), A))
         out.append(("table", "Table", self.table, None))
         for name, _ in self.records:
+            if name == "pick" or name == "bury" or name.startswith("choice "):
+                out.append(("lessons at " + name, "Lesson", self.lessons(name), None))
+        out.append(("lessons without their file", "Table", self.lessons_missing, (B.A,)))
+        # (not last: the next screen's fresh() takes the lessons' folder back)
+        for name, _ in self.records:
             if name.startswith("choice "):
                 out.append((name, "Choice", self.choice(name), None))
         if self.has("bury"):
@@ -347,10 +352,6 @@ class Walk:
                 ("rules help from the title", "Help", self.title_to("help"), None),
                 ("rules help without its file", "Help", self.help_missing, None),
                 ("statistics", "StatsScreen", self.title_to("stats"), None)]
-        for name, _ in self.records:
-            if name == "pick" or name == "bury" or name.startswith("choice "):
-                out.append(("lessons at " + name, "Lesson", self.lessons(name), None))
-        out.append(("lessons without their file", "Table", self.lessons_missing, (B.A,)))
         return out
 
     def has(self, moment):
@@ -637,13 +638,16 @@ class Walk:
         finally:
             self.app.assets = assets
 
-    def lessons(self, moment):
+    def lessons(self, moment, assets=None):
         """The saved game continued at that moment (the person to move) with Explain rules
-        on: the lessons due there, over the table or its menu."""
+        on: the lessons due there, over the table or its menu (assets: another folder for
+        the lessons' file)."""
         def opener():
             self.fresh()
             app = self.app
             app.settings.teach = 2
+            if assets is not None:
+                app.assets = assets
             app.session = None
             app.saved = self.record(moment)
             self.base = None
@@ -655,11 +659,7 @@ class Walk:
 
     def lessons_missing(self):
         """Explain rules on and no assets/teach.txt: the game goes on without a word."""
-        assets, self.app.assets = self.app.assets, "no-such-folder/"
-        try:
-            yield from self.lessons("pick")()
-        finally:
-            self.app.assets = assets
+        yield from self.lessons("pick", "no-such-folder/")()
 
     def fill_stats(self):
         """Some of everything in the statistics, so each of their lines shows."""
