@@ -126,6 +126,8 @@ def test_two_lessons_of_one_moment_show_one_after_the_other(d):
 
 @pytest.mark.parametrize("rules", ("hoyle", "binokel"))
 def test_no_lesson_with_the_setting_off(d, rules):
+    for name in ("binocle.teach", "binocle.scenes.lesson"):
+        sys.modules.pop(name, None)                 # another test of this process may have them
     assert play_deal(d, rules, 7, "easy", teach_setting=0) == []
     assert "binocle.teach" not in sys.modules and "binocle.scenes.lesson" not in sys.modules
 

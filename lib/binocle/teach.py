@@ -36,16 +36,14 @@ def due(obs):
     return 0
 
 
-def offer(table):
-    """The person's turn has come at the table: the lessons due and not yet shown, if any,
-    over what is on screen (the table or its menu)."""
-    obs = table.obs
+def take(table):
+    """The person's turn has come at the table: the lessons due and not yet shown this game
+    (a mask of KEYS bits, 0 if none), marked shown. The table shows them (scenes/lesson.py,
+    which reads them with read(): this module imports no scene)."""
     shown = getattr(table, "taught", 0)
-    m = due(obs) & ~shown
-    if m:
-        table.taught = shown | m
-        from binocle.scenes.lesson import offer
-        offer(table.app, obs.rules, m)
+    m = due(table.obs) & ~shown
+    table.taught = shown | m
+    return m
 
 
 def read(path, rules, key):

@@ -236,7 +236,10 @@ class Table:
         st = self.app.settings
         if st.teaching(st.rules_id_of(self.session.rules)):
             from binocle import teach          # the lessons due now, over the table or its menu
-            teach.offer(self)
+            m = teach.take(self)
+            if m:
+                from binocle.scenes.lesson import offer
+                offer(self.app, self.obs.rules, m)
 
     def open_choices(self):
         from binocle.scenes.choice import Choice
