@@ -50,12 +50,14 @@ def reason(obs, names):
     game = state_class(obs.rules)
     n = len(names)
     raised = 0
-    for row in sheet:
-        if n == 2 and row[game.ROW_NOTE] == 1:          # NOTE_TARGET_RAISED (engine/twohand.py)
-            raised += 1
+    if n == 2:
+        from engine.twohand import NOTE_TARGET_RAISED     # loaded already: the game's own
+        for row in sheet:
+            raised += row[game.ROW_NOTE] == NOTE_TARGET_RAISED
     if raised:
-        out = "Both passed the target, so it rose by 250%s, to %d.\n" % (
-            " (%d times)" % raised if raised > 1 else "", t)
+        from engine.hoyle import TARGET_STEP               # only hoyle raises its target
+        out = "Both passed the target, so it rose by %d%s, to %d.\n" % (
+            TARGET_STEP, " (%d times)" % raised if raised > 1 else "", t)
     for row in sheet[:-1]:
         s = row[game.ROW_SCORES]
         top = max(s)
