@@ -401,8 +401,9 @@ class Screen:
         for row in obs.sheet:
             bonus, cardpts, score = row[S.ROW_BONUS], row[S.ROW_CARDS], row[S.ROW_SCORES]
             taker = self.last_taker.get(row[S.ROW_NUMBER], -1)
-            cols = "".join(" |%11d%6d%5s%6d" % (cardpts[p], bonus[p] - (10 if p == taker else 0),
-                                                 "10" if p == taker else "", score[p]) for p in range(2))
+            last = cards.LAST_TRICK_POINTS
+            cols = "".join(" |%11d%6d%5s%6d" % (cardpts[p], bonus[p] - (last if p == taker else 0),
+                                                 last if p == taker else "", score[p]) for p in range(2))
             out.append(("%4d %-6s%s  %s" % (row[S.ROW_NUMBER], self.who(row[S.ROW_DEALER]), cols,
                                             SHEET_NOTES[row[S.ROW_NOTE]])).rstrip())
         return out
