@@ -113,6 +113,7 @@ def _take_newest(got, f, entries):
     got.notes = []
     _take(got, f, entries[0])
 
+
 class NvmJournal(Journal):
     """Where there is no drive at all (bytes in RAM on the desktop, no wear to mind): the
     nvm takes every save, game and all, with the journal's calls."""
