@@ -19,9 +19,10 @@ board's buttons, the board's clock taking a millisecond a reading (the AI thinks
   run 2, the board on again (the same drive and nvm): the title; the saved game continued;
       6 actions more; back to the title (New game, Yes); the statistics.
 
-The two runs are played --runs times (3), each time on a fresh copy of the drive, and each moment
-is their median (median_moments(): the same session keeps a few hundred bytes more or less
-from one time to the next, now and then kilobytes at one moment).
+The two runs are played --runs times (3), each time on a fresh copy of the drive and with the
+heap starting 48 bytes further on (run_guest()'s `shift`), and each moment is their median
+(median_moments(): the same session keeps a few hundred bytes more or less from one layout to
+the next, now and then kilobytes at one moment).
 
 After each action, and on each of those screens, the heap is collected and its live bytes
 since the baseline read; two things the measuring MicroPython holds otherwise than the board
@@ -80,6 +81,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIRMWARE = os.path.join(ROOT, "tests", "device", "firmware")
 KINDS = ("mpy", "py")
 HEAP = "8m"                # the measuring MicroPython's heap (collected every 64 frames)
+SHIFT = 48                 # bytes the heap moves from one session to the next (median_moments())
 
 # The board's tables of names (CircuitPython 10, SAMD51): the first made at run time holds
 # 20 entries, each next one twice as many; an entry is a pointer, a 1-byte hash and a 1-byte
@@ -212,7 +214,8 @@ def build_drive(tree, out, kind):
             if not name.endswith(".py") or rel in bundle.NOT_COMPILED:
                 continue
             try:
-                data = bundle.compile_module(src, name, header=bundle.MICROPYTHON)
+                data = bundle.compile_module(src, bundle.traceback_name(rel) if rel.startswith(bundle.SHRUNK)
+                                             else rel, header=bundle.MICROPYTHON)
             except bundle.BundleError as e:
                 raise MeasureError("cannot compile %s: %s" % (rel, e))
             with open(src[:-3] + ".mpy", "wb") as f:
@@ -232,11 +235,13 @@ def first_bmp(drive):
 
 # -- running the guest --------------------------------------------------------------------
 
-def run_guest(drive, work, rules, run, seed, shape):
-    """The guest's output lines for one run (1: a fresh board; 2: on again)."""
+def run_guest(drive, work, rules, run, seed, shape, shift=0):
+    """The guest's output lines for one run (1: a fresh board; 2: on again). shift: the heap
+    starts SHIFT bytes further on for each (an unused argument of that many more characters,
+    which the build keeps below its heap), so that the session's objects fall elsewhere."""
     from tools import mpy
     out, err = os.path.join(work, "out%d.txt" % run), os.path.join(work, "err%d.txt" % run)
-    args = [rules, str(run), str(seed), shape, first_bmp(drive)]
+    args = [rules, str(run), str(seed), shape, first_bmp(drive), "-" * (SHIFT * shift)]
     try:
         status = mpy.run("/uimem/run.py", args, heap=HEAP, stdout=out,
                          stderr=err, dirs=((drive, "/"), (FIRMWARE, "/firmware"), (work, "/uimem")))
@@ -330,8 +335,8 @@ def measure(tree, rules_list, work, seed=-1, echo=None, kinds=KINDS, runs=1):
                 shutil.copytree(built, drive)           # a board as new: no saves, no nvm
                 if echo:
                     echo("%s .%s ... %d of %d" % (rules, kind, n + 1, runs))
-                rows1, notes1 = parse(run_guest(drive, work, rules, 1, seed, shape))
-                rows2, notes2 = parse(run_guest(drive, work, rules, 2, seed, shape))
+                rows1, notes1 = parse(run_guest(drive, work, rules, 1, seed, shape, n))
+                rows2, notes2 = parse(run_guest(drive, work, rules, 2, seed, shape, n))
                 sessions.append(moments(rows1, rows2))
                 notes += [x for x in notes1 + notes2 if x not in notes]
             margin = MARGIN_KB[kind][game_kind(rules)]
@@ -343,8 +348,12 @@ def median_moments(sessions):
     """One moments() dict from several sessions' of the same game: each moment as measured in
     the session that gives its median (the upper one of an even count). The same session keeps
     30-400 bytes more or less from run to run, now and then kilobytes at one moment: the
-    collector takes any word of a live block that looks like an address for one, and some
-    words come from the host's clock (the files' times), so a single run can mislead."""
+    collector takes any word it scans that looks like the address of a block for one, and
+    keeps that block and all it refers to (once, a french score sheet 8.5 KB over the deal
+    summary before it, in one layout of the heap and not in two others 16 and 32 bytes away).
+    So the sessions run on heaps laid out differently (run_guest()'s shift), and the
+    stand-ins keep their bytes so that none reads as such an address (tests/device/firmware:
+    bitmaps, tile grids, the nvm); a single session can still mislead."""
     out = {}
     for key in sessions[0]:
         found = sorted((s[key] for s in sessions if key in s), key=lambda v: v[0])

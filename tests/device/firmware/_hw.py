@@ -48,6 +48,18 @@ WIRING = (
 )
 STICK_REST = 32768
 NVM_SIZE = 8192
+# The nvm's bytes are kept with this bit flipped (nvm.py), as displayio's values are, so that
+# they never read as a heap address to the collector of tools/uimem.py's MicroPython.
+NVM_FLIP = 0x80
+
+
+def blank_nvm():
+    """8 KB of blank 0xFF (kept flipped), filled in place: no 8 KB of garbage besides."""
+    out = bytearray(NVM_SIZE)
+    for i in range(NVM_SIZE):
+        out[i] = 0xFF ^ NVM_FLIP
+    return out
+
 
 board_id = "pybadge"
 now = 0                     # supervisor.ticks_ms(), moved on by the test
@@ -55,7 +67,7 @@ down = []                   # buttons held now
 refused = []                # "TypeError: ..." for every refusal, caught or not
 resets = []                 # the run mode of each microcontroller.reset()
 played = []                 # (sample rate, loop) of each sound audioio played
-nvm = bytearray(b"\xff" * NVM_SIZE)
+nvm = blank_nvm()
 pins = []                   # the board's microcontroller.Pin objects
 claimed = []                # the pins a peripheral holds (keypad, analogio, ...)
 
@@ -80,7 +92,7 @@ def start(board, clock=1000):
     del played[:]
     del pins[:]
     del claimed[:]
-    nvm = bytearray(b"\xff" * NVM_SIZE)
+    nvm = blank_nvm()
 
 
 def board_info(board=None):

@@ -262,6 +262,10 @@ def _stand_ins(roots):
         d = getattr(o, "__dict__", None)
         if type(d) is dict:
             stack.extend(d.values())
+    # Freed here, not left to the collector: a stale word that happens to hold their address
+    # would keep these tables (8 KB in a game) alive at the next reading, counted as the app's.
+    seen.clear()
+    stack.clear()
 
 
 def census(roots, skip=()):

@@ -12,6 +12,11 @@ default_tile must be a tile of its bitmap (the firmware keeps whatever byte it i
 import _hw
 
 _int = _hw.check_int
+# A Bitmap's values and a TileGrid's tiles are kept with this bit flipped. On a board they are
+# the firmware's, out of reach of the collector's guesses; here they are bytes in the measured
+# heap, and four small values in a row would read as the address of a block there
+# (tools/uimem.py), keeping garbage alive. Flipped, no word of them falls inside that heap.
+_FLIP = 0x80
 
 
 def _xy(index, width, height, what):
@@ -59,26 +64,26 @@ class Bitmap(_hw.Native):
         self._keep("height", height)
         self._keep("bits_per_value", bits)
         self._keep("_count", count)
-        self._keep("_v", bytearray(width * height) if bits <= 8 else [0] * (width * height))
+        self._keep("_v", bytearray(bytes([_FLIP]) * (width * height)) if bits <= 8 else [_FLIP] * (width * height))
 
     def __getitem__(self, index):
         if type(index) is int and 0 <= index < len(self._v):
-            return self._v[index]
+            return self._v[index] ^ _FLIP
         x, y = _xy(index, self.width, self.height, "Bitmap")
-        return self._v[y * self.width + x]
+        return self._v[y * self.width + x] ^ _FLIP
 
     def __setitem__(self, index, value):
         if type(index) is int and 0 <= index < len(self._v):
-            self._v[index] = self._value(value)
+            self._v[index] = self._value(value) ^ _FLIP
             return
         x, y = _xy(index, self.width, self.height, "Bitmap")
-        self._v[y * self.width + x] = self._value(value)
+        self._v[y * self.width + x] = self._value(value) ^ _FLIP
 
     def _value(self, value):
         return _int(value, "value", 0, self._count - 1)
 
     def fill(self, value):
-        v = self._value(value)
+        v = self._value(value) ^ _FLIP
         for i in range(len(self._v)):
             self._v[i] = v
 
@@ -251,7 +256,7 @@ class TileGrid(_hw.Native):
         self._keep("_tiles", tiles)
         t = bytearray(w * h) if tiles <= 256 else [0] * (w * h)
         for i in range(w * h):
-            t[i] = default_tile
+            t[i] = default_tile ^ _FLIP
         self._keep("_t", t)
         self._keep("_in_group", False)
 
@@ -277,15 +282,15 @@ class TileGrid(_hw.Native):
 
     def __getitem__(self, index):
         if type(index) is int and 0 <= index < len(self._t):
-            return self._t[index]
+            return self._t[index] ^ _FLIP
         x, y = _xy(index, self.width, self.height, "Tile")
-        return self._t[y * self.width + x]
+        return self._t[y * self.width + x] ^ _FLIP
 
     def __setitem__(self, index, value):
         if not (type(index) is int and 0 <= index < len(self._t)):
             x, y = _xy(index, self.width, self.height, "Tile")
             index = y * self.width + x
-        self._t[index] = _int(value, "tile", 0, self._tiles - 1)
+        self._t[index] = _int(value, "tile", 0, self._tiles - 1) ^ _FLIP
 
 
 def _layer(layer):

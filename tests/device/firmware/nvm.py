@@ -38,16 +38,16 @@ class ByteArray(_hw.Native):
     def __getitem__(self, key):
         start, stop = _span(key, len(_hw.nvm))
         if isinstance(key, slice):
-            return bytearray(_hw.nvm[start:stop])
-        return _hw.nvm[start]
+            return bytearray(b ^ _hw.NVM_FLIP for b in _hw.nvm[start:stop])
+        return _hw.nvm[start] ^ _hw.NVM_FLIP
 
     def __setitem__(self, key, value):
         start, stop = _span(key, len(_hw.nvm))
         if not isinstance(key, slice):
-            _hw.nvm[start] = _hw.check_int(value, "value", 0, 255)
+            _hw.nvm[start] = _hw.check_int(value, "value", 0, 255) ^ _hw.NVM_FLIP
             return
         if not isinstance(value, (bytes, bytearray, memoryview)):
             raise _hw.refuse(NotImplementedError("array/bytes required on right side"))
         if len(value) != stop - start:
             raise _hw.refuse(ValueError("Slice and value different lengths."))
-        _hw.nvm[start:stop] = bytes(value)
+        _hw.nvm[start:stop] = bytes(b ^ _hw.NVM_FLIP for b in value)
