@@ -14,6 +14,8 @@ Unless --no-shrink, the game's modules are first made lighter for the board's RA
 - its names become names the firmware keeps in flash (tools/names.py): every name a
   loaded module uses stays interned in RAM for good otherwise. The old -> new names are
   written beside the bundle (DIR.names.json), to read a board's traceback;
+- a compiled module names itself in tracebacks by its import name (engine.ai.play), which
+  the board interns anyway, not by its file's (play.py), one name more for each;
 - a .py loses its docstrings (shrink(), python-minifier): the board compiles it in RAM.
 Measured on a desktop CircuitPython 10 with a PyBadge's heap, hoyle at the hard level
 from .mpy: 1,180 names in RAM at the table (22 KB) -> 576 (11 KB); the least heap a
@@ -138,6 +140,13 @@ def module_name(path):
         path = path[4:]
     name = path[:-3].replace("/", ".")
     return name[:-9] if name.endswith(".__init__") else name
+
+
+def traceback_name(path):
+    """The name a compiled module of the game gives in tracebacks: its import name
+    (engine.ai.play), which a board interns anyway when it imports the module, where the
+    file's own name (play.py) would be one name more kept for good (tools/names.py)."""
+    return module_name(path)
 
 
 # -- walking imports ------------------------------------------------------------------------------
@@ -500,8 +509,7 @@ def _write_file(work, path, src, text, compiled, mpy_cross, header):
     if compiled:
         if text is not None:
             src = _written(text, dst[:-3] + ".py.tmp")
-        # the name tracebacks give: short (a board interns it), the module's file alone
-        shown = path.split("/")[-1] if text is not None else path
+        shown = traceback_name(path) if text is not None else path
         data = compile_module(src, shown, mpy_cross, header)
         if text is not None:
             os.remove(src)
