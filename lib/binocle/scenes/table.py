@@ -9,7 +9,7 @@ knocking, bids, trump). What it shows, its TableView (tableview.py) draws.
 from engine import actions
 from engine.state import PH_PLAY, PH_BURY, PH_BID
 from binocle import buttons as B
-from binocle import words
+from binocle import forget, words
 from binocle.anim import Animator
 from binocle.input import ticks_add, ticks_diff
 from binocle.settings import ANIM_MS, PACE_MS, THINK_MS, TRICK_MS
@@ -22,7 +22,6 @@ class Table:
         (B.LEFT, "left"), (B.RIGHT, "right"), (B.UP, "jump_row"), (B.DOWN, "jump_row"),
         (B.A, "choose"), (B.B, "show_last_trick"), (B.START, "pause"), (B.SELECT, "hint"),
     )
-    UNLOAD = ("binocle.teach",)       # loaded while a game teaches itself (person_turn)
 
     def __init__(self, app, session):
         self.app = app
@@ -237,6 +236,7 @@ class Table:
         if st.teaching(st.rules_id_of(self.session.rules)):
             from binocle import teach          # the lessons due now, over the table or its menu
             m = teach.take(self)
+            forget("binocle.teach")            # not kept between turns: its code is RAM
             if m:
                 from binocle.scenes.lesson import offer
                 offer(self.app, self.obs.rules, m)
