@@ -95,6 +95,7 @@ def test_each_lesson_shows_once_at_its_moment(d, rules, seed, level, pick_last, 
     if rules == "binokel" and seed == 11:
         assert shown[0][1].phase == PH_BID and shown[0][2] == 0      # before any bid at all
     assert "binocle.scenes.lesson" not in sys.modules           # forgotten once closed
+    assert "binocle.teach" not in sys.modules                   # asked at each turn, never kept
 
 
 def test_a_closes_the_lesson_and_the_game_goes_on(d):
@@ -164,7 +165,7 @@ def test_a_continued_game_goes_on_teaching(d):
     d.press(d.B.A)
     d.app.to_title()
     d.tick()
-    assert "binocle.teach" not in sys.modules             # forgotten with the table
+    assert "binocle.teach" not in sys.modules             # never kept between turns
     d.scene().choose()                                    # the title's first line: Continue
     d.wait_for(("Lesson",), 200)
     assert d.text(d.scene().title) == "The stock"

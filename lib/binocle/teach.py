@@ -1,8 +1,10 @@
 """A game that teaches itself: when the person is to move, which lessons of assets/teach.txt
-fit the moment, and reading one. Imported only while Settings.teaching() says a game is
-taught (Table.person_turn); the lesson on screen is scenes/lesson.py, forgotten when it
-closes, and this module when the table goes. The lessons shown this game: a bitmask kept on
-the table (its `taught`), so a game continued after a restart may show one of them again."""
+fit the moment, and reading one. Imported at each of the person's turns while
+Settings.teaching() says a game is taught (Table.person_turn), and forgotten at once: its code
+would be RAM through the whole game. The lesson on screen is scenes/lesson.py, which reads the
+lessons due before it shows and is forgotten when it closes. The lessons shown this game: a
+bitmask kept on the table (its `taught`), so a game continued after a restart may show one of
+them again."""
 
 from engine.actions import EXCHANGE
 from engine.rules import kind, TWO_HAND
