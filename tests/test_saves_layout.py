@@ -190,6 +190,7 @@ def test_no_run_of_room_leaves_the_journal_and_a_note_the_title_shows(tmp_path, 
     with drives.ImageDrive(path) as d:
         text = run(v1, d)
     assert "the drive already holds binocle 1.0.0\n" in text
+    assert "\nspace: 253,952 bytes more in use while the saves file is written, " in text
     assert saves_lines(text) == [
         "saves: saves/binocle.sav was in 31 pieces: written again in one, saves kept"]
     runs, back, noted, left = on_image(path)
@@ -282,6 +283,23 @@ def test_a_cut_in_the_update_before_the_saves_step_is_finished_by_a_rerun(tmp_pa
             run(v1, d)
         runs, back, noted, left = on_image(image)
         assert len(runs) == 1 and back == data and left == [], n
+
+
+def test_no_run_of_room_for_a_journal_not_there_is_said_by_the_note(tmp_path, game, v1):
+    path = str(tmp_path / "d.img")
+    fragmented(path, game[3])
+    with drives.ImageDrive(path) as d:
+        d.remove(JOURNAL)
+        assert saves_lines(run(v1, d)) == [
+            "saves: no 248 KB in a row free for saves/binocle.sav: not made; the board makes it "
+            "in pieces and says so (free room and deploy again)"]
+        assert not d.exists(JOURNAL) and d.read(NOTE) == deploy.NOTE_TEXT.encode("ascii")
+        fill(d)
+        assert d.free() == 7168
+        assert saves_lines(run(v1, d)) == [
+            "saves: no room for saves/binocle.sav (248 KB needed, 7 KB free): not made; the "
+            "board keeps settings and statistics in its nvm"]
+        assert not d.exists(NOTE)                  # the title says "No room for saves" instead
 
 
 # -- drives that cannot tell ----------------------------------------------------------------------

@@ -24,7 +24,7 @@ write left unsound is put right first: drives.ImageDrive):
 4. every new or changed file, code.py last (the reload it triggers then runs
    a complete game): each written as NAME.tmp-binocle, read back and compared
    by SHA-256, then renamed over the old one;
-5. the saves file, saves/binocle.sav (the only thing in saves/ it ever writes):
+5. the saves file, saves/binocle.sav, and its note (all it ever writes in saves/):
    where the drive shows where its files lie (an image; a mounted drive whose
    device the user may read, on Linux), a journal in pieces is written again in
    one piece where a run of free clusters is large enough (as NAME.tmp-binocle,
@@ -349,6 +349,9 @@ def report(plan, out, work):
     if work:
         out.write("space: up to %s bytes more in use while writing, %s free\n" % (
             format(plan.peak, ","), format(plan.free, ",")))
+    elif plan.saves in ("make", "remake"):
+        out.write("space: %s bytes more in use while the saves file is written, %s free\n" % (
+            format(_saveload().SIZE, ","), format(plan.free, ",")))
     else:
         out.write("space: nothing to write, %s free\n" % format(plan.free, ","))
 
@@ -437,9 +440,9 @@ def note_path():
     return "saves/" + _saveload().PIECES
 
 
-NOTE_TEXT = ("saves/binocle.sav, the game's saves, lies in pieces on this drive, and no run of\n"
-             "free room was large enough to write it again in one: a power cut while the game\n"
-             "saves could harm another file. Free some room on the drive and run\n"
+NOTE_TEXT = ("saves/binocle.sav, the game's saves, lies in pieces on this drive (or will, once\n"
+             "the game makes it), and no run of free room was large enough to write it in one:\n"
+             "a power cut while the game saves could harm another file. Free some room on the drive and run\n"
              "python -m tools deploy again; it removes this note once the file is in one piece.\n")
 
 
@@ -462,9 +465,13 @@ def saves_plan(drive):
         if room:
             return "make", "saves: %s made, in one piece (%d KB)\n" % (JOURNAL, kb), \
                 "saves: %s would be made, in one piece (%d KB)\n" % (JOURNAL, kb)
-        line = ("saves: no %d KB in a row free for %s: not made; the board makes it where there "
-                "is room\n" % (kb, JOURNAL))
-        return "none", line, line
+        if sum(n for _c, n in free) >= need:       # the board makes it in pieces: the note
+            line = ("saves: no %d KB in a row free for %s: not made; the board makes it in pieces "
+                    "and says so (free room and deploy again)\n" % (kb, JOURNAL))
+            return "note", line, line.replace("not made", "it would not be made")
+        line = ("saves: no room for %s (%d KB needed, %d KB free): not made; the board keeps "
+                "settings and statistics in its nvm\n" % (JOURNAL, kb, drive.free() // 1024))
+        return "unnote" if noted else "none", line, line      # the note would say otherwise
     have = len(drive.read(JOURNAL))
     if have != size:
         line = "saves: %s is %s bytes, not %s: left as it is (the board makes it again)\n" % (
@@ -524,6 +531,8 @@ def saves_step(drive):
 
 def _write_note(drive, note):
     text = NOTE_TEXT.encode("ascii")
+    if not drive.exists("saves"):
+        drive.makedirs("saves")
     if not drive.exists(note) or drive.read(note) != text:
         drive.write(note, text)
 
