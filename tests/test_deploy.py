@@ -149,9 +149,12 @@ def test_a_fresh_deploy_of_the_game(image, game, tmp_path):
     assert problems(image, tmp_path) == []
     files = assert_holds(image, game)
     assert set(files) == set(f["path"] for f in manifest.read(
-        os.path.join(game, manifest.NAME))["files"]) | {manifest.NAME, "boot_out.txt"} | set(PLAYER)
+        os.path.join(game, manifest.NAME))["files"]) | {manifest.NAME, "boot_out.txt"} | set(PLAYER) \
+        | {"saves/binocle.sav"}           # the saves file, made in one piece (test_saves_layout.py)
+    assert files["saves/binocle.sav"] == 253952
     again = deploy_image(game, image)
     assert "nothing to do" in again
+    assert "saves: saves/binocle.sav in one piece: nothing to do" in again
 
 
 def test_a_pybadge_is_told_to_take_mpy_files(tmp_path, v1):

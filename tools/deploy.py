@@ -24,7 +24,16 @@ write left unsound is put right first: drives.ImageDrive):
 4. every new or changed file, code.py last (the reload it triggers then runs
    a complete game): each written as NAME.tmp-binocle, read back and compared
    by SHA-256, then renamed over the old one;
-5. the removal of the marker.
+5. the saves file, saves/binocle.sav, and its note (all it ever writes in saves/):
+   where the drive shows where its files lie (an image; a mounted drive whose
+   device the user may read, on Linux), a journal in pieces is written again in
+   one piece where a run of free clusters is large enough (as NAME.tmp-binocle,
+   read back, then renamed over the old one: a cut leaves the old or the new one
+   whole), one not there yet is made in one piece; with no such run, a note
+   beside it (saveload.PIECES) that the board shows on its title screen;
+6. the removal of the marker.
+
+Run again with nothing to update, it does step 5 alone.
 """
 
 import json
@@ -151,6 +160,7 @@ class Plan:
         self.notes = []
         self.free = 0
         self.peak = 0              # most extra bytes in use at once while writing
+        self.saves = "none"        # what the saves file needs, as the drive is now (saves_plan)
 
 
 def _fold(path):
@@ -226,6 +236,7 @@ def make_plan(drive, new):
         if path.endswith(".mpy") and source in have and source not in going:
             plan.notes.append("%s.py on the drive is not the game's and hides the new %s "
                               "(CircuitPython loads .py first): remove it" % (path[:-4], path))
+    plan.saves = saves_plan(drive)[0]
     _space(plan, drive, have)
     return plan
 
@@ -270,6 +281,9 @@ def _space(plan, drive, have):
         if i == 0:
             free += sum(old(p) for p in plan.remove)
     plan.peak = max(0, plan.free - low)
+    if plan.saves in ("make", "remake"):         # after the update, where there is room
+        journal = size(_saveload().SIZE)
+        plan.peak = max(plan.peak, min(plan.free, plan.free - free + journal))
 
 
 # -- doing it -------------------------------------------------------------------------------------
@@ -310,6 +324,7 @@ def execute(plan, drive, folder, out):
         with open(os.path.join(folder, *path.split("/")), "rb") as f:
             data = f.read()
         _put(drive, path, data, out, "%*d/%d" % (width, step, total))
+    out.write(saves_step(drive))
     drive.remove(MARKER)
     drive.sync()
     sizes = dict((_fold(p), n) for p, n in drive.files().items())
@@ -334,6 +349,9 @@ def report(plan, out, work):
     if work:
         out.write("space: up to %s bytes more in use while writing, %s free\n" % (
             format(plan.peak, ","), format(plan.free, ",")))
+    elif plan.saves in ("make", "remake"):
+        out.write("space: %s bytes more in use while the saves file is written, %s free\n" % (
+            format(_saveload().SIZE, ","), format(plan.free, ",")))
     else:
         out.write("space: nothing to write, %s free\n" % format(plan.free, ","))
 
@@ -361,6 +379,7 @@ def deploy(folder, drive, dry_run=False, out=sys.stdout, confirm=None):
             out.write("  remove %s\n" % path)
         for path in plan.leftovers:
             out.write("  remove leftover %s\n" % path)
+        out.write(saves_plan(drive)[2])
         out.write("dry run: nothing written\n")
         return plan
     if work and plan.peak > plan.free:
@@ -368,8 +387,10 @@ def deploy(folder, drive, dry_run=False, out=sys.stdout, confirm=None):
                           "writing and %s are free; delete files you no longer need from the "
                           "drive (your saves are never touched) and try again" % (
                               drive.name, format(plan.peak, ","), format(plan.free, ",")))
-    if not work and not drive.repairs():
+    saves = "" if work else saves_plan(drive)
+    if not work and not drive.repairs() and saves[0] == "none":
         out.write("the drive already holds binocle %s: nothing to do\n" % new["version"])
+        out.write(saves[1])
         return plan
     if drive.read_only():
         raise DeployError("%s is read-only: the board started in play mode; hold SELECT (D2 on "
@@ -381,15 +402,139 @@ def deploy(folder, drive, dry_run=False, out=sys.stdout, confirm=None):
         if work:
             execute(plan, drive, folder, out)
         else:
+            repaired = bool(drive.repairs())
             drive.repair()
-            out.write("the drive already holds binocle %s; its file system is put right\n"
-                      % new["version"])
+            out.write("the drive already holds binocle %s%s\n" % (
+                new["version"], "; its file system is put right" if repaired else ""))
+            out.write(saves_step(drive))
             return plan
     except (drives.DriveError, DeployError, OSError) as e:
+        if not work:
+            raise DeployError("%s. Run deploy again to finish the saves file (the old one, or "
+                              "the new one, is whole)" % _text(e).rstrip("."))
         raise DeployError("%s. The update is incomplete (the board will say so when it starts): "
                           "run deploy again to finish it" % _text(e).rstrip("."))
     out.write("done: binocle %s on %s\n" % (new["version"], drive.name))
     return plan
+
+
+# -- the saves file -------------------------------------------------------------------------------
+#
+# The journal (lib/binocle/store.py) is written block by block during play. In one run of
+# clusters, its written blocks never share a 4 KB flash sector with another file (its first and
+# last groups are never written after it is made); in pieces, a break inside a sector can put a
+# journal block beside another file's data, and a cut while that sector is written back can harm
+# that file. The board cannot read the FAT (CircuitPython's VfsFat has no block access): deploy
+# looks, and leaves a note the board shows when it cannot put it right.
+
+JOURNAL = "saves/binocle.sav"
+
+
+def _saveload():
+    _boards()                      # lib/ on the path
+    from binocle import saveload
+    return saveload
+
+
+def note_path():
+    return "saves/" + _saveload().PIECES
+
+
+NOTE_TEXT = ("saves/binocle.sav, the game's saves, lies in pieces on this drive (or will, once\n"
+             "the game makes it), and no run of free room was large enough to write it in one:\n"
+             "a power cut while the game saves could harm another file. Free some room on the drive and run\n"
+             "python -m tools deploy again; it removes this note once the file is in one piece.\n")
+
+
+def saves_plan(drive):
+    """(what to do to the saves file, the line saying it was done, the line saying it would be).
+
+    What: "none" (nothing), "make" (not there: make it), "remake" (in pieces: write it again
+    in one), "note" (in pieces, no run of room: the note), "unnote" (one piece: the note goes)."""
+    saveload = _saveload()
+    size = saveload.SIZE
+    free = drive.free_runs()
+    if free is None:
+        line = "saves: %s, so the board makes or keeps %s as it is\n" % (drive.why_unknown, JOURNAL)
+        return "none", line, line
+    need = -(-size // drive.cluster_size())
+    room = max([n for _c, n in free] or [0]) >= need
+    kb = size // 1024
+    noted = drive.exists(note_path())
+    if not drive.exists(JOURNAL):
+        if room:
+            return "make", "saves: %s made, in one piece (%d KB)\n" % (JOURNAL, kb), \
+                "saves: %s would be made, in one piece (%d KB)\n" % (JOURNAL, kb)
+        if sum(n for _c, n in free) >= need:       # the board makes it in pieces: the note
+            line = ("saves: no %d KB in a row free for %s: not made; the board makes it in pieces "
+                    "and says so (free room and deploy again)\n" % (kb, JOURNAL))
+            return "note", line, line.replace("not made", "it would not be made")
+        line = ("saves: no room for %s (%d KB needed, %d KB free): not made; the board keeps "
+                "settings and statistics in its nvm\n" % (JOURNAL, kb, drive.free() // 1024))
+        return "unnote" if noted else "none", line, line      # the note would say otherwise
+    have = len(drive.read(JOURNAL))
+    if have != size:
+        line = "saves: %s is %s bytes, not %s: left as it is (the board makes it again)\n" % (
+            JOURNAL, format(have, ","), format(size, ","))
+        return "none", line, line
+    pieces = len(drive.file_runs(JOURNAL))
+    if pieces == 1:
+        if noted:
+            return "unnote", "saves: %s in one piece; its note removed\n" % JOURNAL, \
+                "saves: %s in one piece; its note would be removed\n" % JOURNAL
+        line = "saves: %s in one piece: nothing to do\n" % JOURNAL
+        return "none", line, line
+    if room:
+        return "remake", "saves: %s was in %d pieces: written again in one, saves kept\n" % (
+            JOURNAL, pieces), "saves: %s in %d pieces: would be written again in one\n" % (
+            JOURNAL, pieces)
+    line = ("saves: %s in %d pieces, and no %d KB in a row free to write it again: left as it is, "
+            "the board says so (free room and deploy again)\n" % (JOURNAL, pieces, kb))
+    return "note", line, line.replace("left as it is, the board says so",
+                                      "it would be left as it is, the board told")
+
+
+def saves_step(drive):
+    """Do what saves_plan() says; the line saying what was done."""
+    what, line, _dry = saves_plan(drive)
+    note = note_path()
+    if what == "unnote":
+        drive.remove(note)
+    elif what == "note":
+        _write_note(drive, note)
+    elif what in ("make", "remake"):
+        data = b"\xff" * _saveload().SIZE if what == "make" else drive.read(JOURNAL)
+        if not drive.exists("saves"):
+            drive.makedirs("saves")
+        tmp = JOURNAL + manifest.TMP_SUFFIX
+        drive.write(tmp, data)
+        if manifest.sha256(drive.read(tmp)) != manifest.sha256(data):
+            drive.remove(tmp)
+            raise DeployError("%s did not read back as written: the drive or its cable is "
+                              "failing; the old one is still in place" % tmp)
+        pieces = len(drive.file_runs(tmp) or ())
+        if pieces != 1:                      # the drive's own writer chose otherwise
+            if what == "remake":
+                drive.remove(tmp)
+                _write_note(drive, note)
+                return ("saves: %s in pieces, and written again it came in %d: left as it is, "
+                        "the board says so (free room and deploy again)\n" % (JOURNAL, pieces))
+            drive.rename(tmp, JOURNAL)
+            _write_note(drive, note)
+            return "saves: %s made, in %d pieces: the board says so (free room and deploy " \
+                "again)\n" % (JOURNAL, pieces)
+        drive.rename(tmp, JOURNAL)
+        if drive.exists(note):
+            drive.remove(note)
+    return line
+
+
+def _write_note(drive, note):
+    text = NOTE_TEXT.encode("ascii")
+    if not drive.exists("saves"):
+        drive.makedirs("saves")
+    if not drive.exists(note) or drive.read(note) != text:
+        drive.write(note, text)
 
 
 # -- the command ----------------------------------------------------------------------------------

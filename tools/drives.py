@@ -73,6 +73,19 @@ class Drive:
         """True when the computer may not write the drive."""
         return False
 
+    # Where a file lies: read from the drive's FAT, or None when this drive cannot tell
+    # (why_unknown says why, in a few words).
+    why_unknown = "this drive does not show where its files lie"
+
+    def file_runs(self, path):
+        """The file's clusters as runs [(first cluster, count)] in its chain's order (one
+        run: the file lies in one piece), or None when this drive cannot tell."""
+        return None
+
+    def free_runs(self):
+        """The free clusters as runs [(first cluster, count)], or None when it cannot tell."""
+        return None
+
     def repairs(self):
         """What repair() would put right (sentences): damage a cut write left."""
         return []
@@ -188,6 +201,99 @@ class DirDrive(Drive):
     def sync(self):
         if hasattr(os, "sync"):
             os.sync()
+
+    def file_runs(self, path):
+        return self._layout(lambda vol, inside: vol.file_runs(_join(inside, path)))
+
+    def free_runs(self):
+        return self._layout(lambda vol, inside: vol.free_runs())
+
+    def _layout(self, ask):
+        """ask(volume, the root's path inside it) on the FAT of the device under the mount,
+        opened read-only after os.sync() (never written), or None (why_unknown says why)."""
+        self.sync()
+        where = mount_of(self.root)
+        if where is None:
+            self.why_unknown = "no mount found for %s (only Linux lists them)" % self.root
+            return None
+        device, fstype, inside = where
+        if fstype not in ("vfat", "msdos", "fat"):
+            self.why_unknown = "%s is not a FAT drive (%s on %s)" % (self.root, fstype, device)
+            return None
+        try:
+            f = open(device, "rb", buffering=0)
+        except OSError as e:
+            self.why_unknown = "cannot read %s (%s)" % (device, e.strerror or e)
+            return None
+        try:
+            return ask(_Volume(f, device), inside)
+        except (DriveError, NotAnImage, struct.error, ValueError, IndexError, OverflowError) as e:
+            self.why_unknown = "cannot read the FAT of %s (%s)" % (device, e)
+            return None
+        finally:
+            f.close()
+
+
+def _join(inside, path):
+    return "/".join(p for p in inside.split("/") + path.split("/") if p)
+
+
+def _unescape(field):
+    """A path as /proc lists it: spaces and the like come as \\040."""
+    return re.sub(r"\\([0-7]{3})", lambda m: chr(int(m.group(1), 8)), field)
+
+
+def parse_mountinfo(text):
+    """[(mount point, root inside the file system, type, device)] from /proc/self/mountinfo,
+    whose lines read (proc(5))
+
+        36 35 98:0 /mnt1 /mnt2 rw,noatime master:1 - ext3 /dev/root rw,errors=continue
+
+    (id, parent, major:minor, root, mount point, options, optional fields, -, type, source)."""
+    out = []
+    for line in text.splitlines():
+        fields = line.split()
+        if "-" not in fields[6:]:
+            continue
+        dash = fields.index("-", 6)
+        if len(fields) < dash + 3 or dash < 6:
+            continue
+        out.append((_unescape(fields[4]), _unescape(fields[3]), fields[dash + 1],
+                    _unescape(fields[dash + 2])))
+    return out
+
+
+def mount_of(path, text=None):
+    """(device, file system type, path of `path` inside that file system) of the mount that
+    holds path (the last of the longest mount points above it), or None (no Linux mountinfo)."""
+    if text is None:
+        try:
+            with open("/proc/self/mountinfo") as f:
+                text = f.read()
+        except OSError:
+            return None
+    full = os.path.realpath(path)
+    best = None
+    for point, root, fstype, device in parse_mountinfo(text):
+        if full == point or full.startswith(point.rstrip("/") + "/"):
+            if best is None or len(point) >= len(best[0]):
+                best = (point, root, fstype, device)
+    if best is None:
+        return None
+    point, root, fstype, device = best
+    rest = full[len(point.rstrip("/")):]
+    return device, fstype, _join(root, rest)
+
+
+def runs_of(clusters):
+    """Clusters in chain order as runs [(first, count)] of neighbours."""
+    out = []
+    for c in clusters:
+        if out and c == out[-1][0] + out[-1][1]:
+            out[-1] = (out[-1][0], out[-1][1] + 1)
+        else:
+            out.append((c, 1))
+    return out
 
 
 def _windows_cluster(root):
@@ -452,7 +558,6 @@ class _Volume:
         self.fat = bytearray(fats[0])
         self.touched = [0, self.fat_bytes] if len(set(fats)) > 1 else None
         self.free = sum(1 for c in range(2, self.clusters + 2) if self.get(c) == 0)
-        self.hint = 2
         self.folders = {}
         self.fixes = {}                 # folder: slots to write when the image is first written
         self.notes = []
@@ -540,18 +645,31 @@ class _Volume:
         return self.data_at + (c - 2) * self.cluster_bytes
 
     def alloc(self, n):
-        """A chain of n free clusters, in the FAT in memory only (flush_fat writes it)."""
+        """A chain of n free clusters, in the FAT in memory only (flush_fat writes it): the
+        first run of n free ones in a row (so a file lies in one piece where there is room),
+        else the first n free ones."""
         if n > self.free:
             raise DriveFull("no space left on %s" % self.name)
-        got, c = [], self.hint
-        while len(got) < n:
-            if self.get(c) == 0:
-                got.append(c)
-            c = c + 1 if c + 1 < self.clusters + 2 else 2
+        runs = self.free_runs()
+        fit = [first for first, count in runs if count >= n]
+        if fit:
+            got = list(range(fit[0], fit[0] + n))
+        else:
+            got = [c for first, count in runs for c in range(first, first + count)][:n]
         for a, b in zip(got, got[1:] + [self.eoc]):
             self.put(a, b)
-        self.hint = c
         return got
+
+    def free_runs(self):
+        """The free clusters as runs [(first, count)], lowest first."""
+        return runs_of(c for c in range(2, self.clusters + 2) if self.get(c) == 0)
+
+    def file_runs(self, path):
+        """The clusters of the file at path as runs, or None if there is no such file."""
+        entry = self.find(path)
+        if entry is None or entry.is_folder():
+            return None
+        return runs_of(self.chain(entry.cluster))
 
     def release(self, c):
         for x in self.chain(c):
@@ -1071,6 +1189,13 @@ class ImageDrive(Drive):
     def cluster_size(self):
         return self._vol.cluster_bytes
 
+    def file_runs(self, path):
+        self._file(path)
+        return self._vol.file_runs(path)
+
+    def free_runs(self):
+        return self._vol.free_runs()
+
     def write(self, path, data):
         self._rw().write_file(path, data)
 
@@ -1178,6 +1303,16 @@ class FailingDrive(Drive):
 
     def read_only(self):
         return self._live().read_only()
+
+    def file_runs(self, path):
+        return self._live().file_runs(path)
+
+    def free_runs(self):
+        return self._live().free_runs()
+
+    @property
+    def why_unknown(self):
+        return self.inner.why_unknown
 
     def repairs(self):
         return self._live().repairs()

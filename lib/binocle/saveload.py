@@ -41,6 +41,10 @@ MSG_NEWER_DRIVE = "Saves: from a newer\nversion, not used."
 MSG_READ_ONLY = "Drive read-only: this\nsession is not saved."
 MSG_NO_ROOM = "No room for saves on the\ndrive: game not kept."
 MSG_READ_ONLY_NEW = "Drive read-only: the game\nin progress is not kept."
+MSG_PIECES = "Saves file in pieces: a\ncut may harm other files:\nfree room, deploy again."
+# Deploy writes this note beside the journal when the journal lies in pieces on the drive and
+# no run of free room takes it in one (tools/deploy.py; the board cannot read the FAT).
+PIECES = "binocle-in-pieces.txt"
 
 
 class Found:
@@ -96,6 +100,12 @@ def open_saves(nvm, journal=None):
         got.backup = True
         if how != "ram":
             got.notes.append(MSG_NO_ROOM if how == "none" else MSG_READ_ONLY_NEW)
+    if isinstance(journal, str):
+        try:
+            os.stat(journal[:journal.rfind("/") + 1] + PIECES)
+            got.notes.append(MSG_PIECES)
+        except OSError:
+            pass
     return got
 
 
