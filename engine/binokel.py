@@ -30,7 +30,9 @@ CONTRACT_DURCH = 4      # the contract after the four trump suits 0..3 (ROW_CONT
 
 
 class Binokel(GameState):
-    """Three-handed Swabian Binokel (rules.md binokel)."""
+    """three hands, bidding and Dabb, to 1500 (Swabian)
+
+    Three-handed Swabian Binokel (rules.md binokel)."""
     RULES = "binokel"
     PLAYERS = 3
     # Sheet rows: (number, dealer, soloist, bid, contract, surrendered, gains, scores),

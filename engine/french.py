@@ -5,7 +5,9 @@ from engine.twohand import TwoHandState, NOTE_NONE
 
 
 class French(TwoHandState):
-    """French two-handed binocle to 1500 (rules.md french)."""
+    """two hands, to 1500, French meld table
+
+    French two-handed binocle to 1500 (rules.md french)."""
     RULES = "french"
     SHOW_LAST_CARD = True
     KINDS = T.FRENCH_KINDS

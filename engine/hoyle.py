@@ -8,7 +8,10 @@ TARGET_STEP = 250   # the target rises by this when both players reach it
 
 
 class Hoyle(TwoHandState):
-    """Two-handed Binocle to 1000 with knocking (rules.md hoyle)."""
+    """two hands, to 1000, knocking (Foster's Hoyle)
+
+    Two-handed Binocle to 1000 with knocking (rules.md hoyle). The first line of a rule set's
+    class docstring describes it in a line (python -m tools play)."""
     RULES = "hoyle"
     KNOCKING = True
     KINDS = T.HOYLE_KINDS

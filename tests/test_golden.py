@@ -1,5 +1,6 @@
 """Golden legal-action counts (tests/data/golden_counts.txt, written by tools/golden.py)."""
 
+from engine import rules
 from tools import golden
 
 
@@ -18,8 +19,9 @@ def test_golden_counts_unchanged():
 
 def test_golden_counts_cover_every_rule_set_and_meld_positions():
     rows = read_file()
-    assert {(r[0], r[1]) for r in rows} == {("hoyle", "-"), ("hoyle", "pack64=True"), ("french", "-"),
-                                            ("binokel", "-")}
-    assert all(len(r) >= 6 for r in rows)                    # at least perft(1) and perft(2)
-    state = golden.walk("french", {}, 14, 2)
+    assert {r[0] for r in rows} == {"hoyle", "hoyle64", "french", "binokel"}     # engine/rules.py variants()
+    assert {rules.find(r[0]) for r in rows if r[0] in rules.RULE_SETS} == set(rules.ROWS)   # every rule set
+    assert all(len(r) >= 5 for r in rows)                    # at least perft(1) and perft(2)
+    assert golden.new_variant("hoyle64", 4).pack64 and not golden.new_variant("hoyle", 4).pack64
+    state = golden.walk("french", 14, 2)
     assert sum(1 for a in state.legal_actions() if a >= 65536) >= 3   # a rich meld position

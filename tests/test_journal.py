@@ -107,7 +107,8 @@ def test_an_entry_is_where_and_as_the_docstring_draws_it():
     stats = Stats().b
     assert save(j, rec, stats)
     b = f.getvalue()[place(1):place(1) + BLOCK]
-    payload = bytes([12]) + SETTINGS + bytes([212]) + bytes(stats) + b"\x01" + rec
+    assert len(stats) == 194                        # stats.py: three rule sets
+    payload = bytes([12]) + SETTINGS + bytes([194]) + bytes(stats) + b"\x01" + rec
     n = len(payload)
     head = b"\xb1\x0c\x04\x01" + (1).to_bytes(4, "little") + n.to_bytes(2, "little")
     assert b[:10] == head
@@ -116,7 +117,7 @@ def test_an_entry_is_where_and_as_the_docstring_draws_it():
     assert f.getvalue()[:place(1)] == b"\xff" * place(1)
     assert save(j, None, stats)                     # no game: kind 0
     b = f.getvalue()[place(2):place(2) + BLOCK]
-    assert b[4] == 2 and b[12 + 1 + 12 + 1 + 212] == 0 and b[8] == 1 + 12 + 1 + 212 + 1
+    assert b[4] == 2 and b[12 + 1 + 12 + 1 + 194] == 0 and b[8] == 1 + 12 + 1 + 194 + 1
 
 
 def test_a_long_record_goes_into_a_base_the_entries_name():

@@ -11,17 +11,24 @@ rebuilds the same state; the scores are the sum of the score sheet.
 import pytest
 
 from engine import record
+from engine.rules import THREE_HAND, kind, variants
 from engine.rng import Rng
 from engine.state import IllegalAction, PH_ANNOUNCE, PH_BETWEEN, PH_OVER
 from tests.device import helpers as H
 
-GAMES = {"hoyle": 2000, "hoyle64": 1000, "french": 2000, "binokel": 2000}
+VARIANTS = dict((v[0], v[1:]) for v in variants())     # engine/rules.py: name: (rule set, options)
 MAX_DEALS = 4
 SAMPLE_EVERY = 37      # steps between the costly checks
 
 
 def options_of(name):
-    return ("hoyle", {"pack64": True}) if name == "hoyle64" else (name, {})
+    rules, options = VARIANTS[name]
+    return rules, {"options": options}
+
+
+def games_of(name):
+    """2000 games of each rule set, 1000 with an option."""
+    return 1000 if VARIANTS[name][1] else 2000
 
 
 class Checker:
@@ -144,19 +151,26 @@ def sheet_totals(state):
     return totals
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("name", sorted(VARIANTS))
 def test_random_games_keep_every_invariant(name):
     totals = {}
-    for seed in range(GAMES[name]):
+    games = games_of(name)
+    for seed in range(games):
         check_game(name, seed, totals)
     # The checks really ran: many steps, deals, rejected actions and hidden swaps.
-    assert totals["steps"] > GAMES[name] * 40
-    assert totals["deals"] > GAMES[name]
-    assert totals["illegal"] > GAMES[name] * 3
-    assert totals["hidden_swaps"] > GAMES[name]
+    assert totals["steps"] > games * 40
+    assert totals["deals"] > games
+    assert totals["illegal"] > games * 3
+    assert totals["hidden_swaps"] > games
 
 
-@pytest.mark.parametrize("name", ["hoyle", "hoyle64", "french", "binokel"])
+def test_the_variants_are_the_registry_s():
+    assert sorted(VARIANTS) == ["binokel", "french", "hoyle", "hoyle-nogrand", "hoyle64"]
+    assert options_of("hoyle64") == ("hoyle", {"options": 1}) and games_of("hoyle64") == 1000
+    assert games_of("french") == 2000
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
 def test_points_of_is_what_the_action_scores(name):
     # GameState.points_of (what the app shows beside a meld) against applying it on a copy
     rules, opts = options_of(name)
@@ -178,4 +192,4 @@ def test_points_of_is_what_the_action_scores(name):
                 assert state.points_of(a) == copy.score[p] - before
                 checked += state.points_of(a) > 0
             state.apply(legal[rng.below(len(legal))])
-    assert checked == 0 if name == "binokel" else checked > 100     # binokel scores no action at once
+    assert checked == 0 if kind(rules) == THREE_HAND else checked > 100     # binokel scores no action at once

@@ -73,6 +73,101 @@ def test_the_check_finds_what_it_should():
     assert python_files() and all(os.path.exists(p) for p in python_files())
 
 
+# Files that may keep tables of their own by rule set: how many, and why.
+OWN_TABLES = {
+    os.path.join("tools", "bench", "waits.py"): (1, "the seed of the deal it times, chosen per rule set "
+                                                    "(another takes seed 1)"),
+    os.path.join("tools", "bench", "aimem.py"): (1, "its report of binokel's rollouts, the one rule set "
+                                                    "that plays deals out on a board"),
+}
+# Names that hold a rule set's id; a table indexed by one is a table by rule set.
+ID_NAMES = ("rules_id",)
+# The registry's own tables, which may be indexed by an id anywhere.
+REGISTRY_TABLES = ("RULE_SETS", "ROWS")
+
+
+def _is_id(node):
+    """True for an expression that is a rule set's id: a name or attribute named like
+    rules_id, or RULE_SETS.index(...)."""
+    if isinstance(node, ast.Name):
+        return node.id in ID_NAMES
+    if isinstance(node, ast.Attribute):
+        return node.attr in ID_NAMES
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+        return node.func.attr == "index" and _table_name(node.func.value) == "RULE_SETS"
+    return False
+
+
+def _table_name(node):
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    return None
+
+
+def tables_by_rule_set(source):
+    """(line, what) of each table by rule set that a module keeps itself: a dict whose keys
+    name a rule set, a literal list of two or more rule sets' names, or a subscript by a
+    rule set's id of anything but the registry's RULE_SETS and ROWS."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Dict):
+            if any(isinstance(k, ast.Constant) and k.value in RULE_SETS for k in node.keys):
+                found.append((node.lineno, "dict keyed by rule set"))
+        elif isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+            if len(_names_in(node)) >= 2:
+                found.append((node.lineno, "list of rule sets"))
+        elif isinstance(node, ast.Subscript):
+            index = node.slice
+            if _is_id(index) and _table_name(node.value) not in REGISTRY_TABLES:
+                found.append((node.lineno, "indexed by a rule set's id"))
+    return found
+
+
+def test_no_module_but_the_registry_keeps_a_table_by_rule_set():
+    registry = os.path.join(ROOT, "engine", "rules.py")
+    bad = []
+    for path in python_files():
+        rel = os.path.relpath(path, ROOT)
+        if path == registry:
+            continue
+        with open(path, encoding="utf-8") as f:
+            found = tables_by_rule_set(f.read())
+        if rel in OWN_TABLES and len(found) == OWN_TABLES[rel][0]:
+            continue
+        bad.extend("%s:%d %s" % (rel, line, what) for line, what in found)
+    assert not bad, "keep it in engine/rules.py (a row's field, or the rule set's class): " + ", ".join(bad)
+
+
+def test_the_table_check_finds_what_it_should():
+    assert tables_by_rule_set('HELP = {"hoyle": "two hands", "french": "more"}') == [(1, "dict keyed by rule set")]
+    assert tables_by_rule_set('SETS = ("hoyle", "french", "binokel")') == [(1, "list of rule sets")]
+    assert tables_by_rule_set('x = _OPTIONS[data.rules_id]') == [(1, "indexed by a rule set's id")]
+    assert tables_by_rule_set('x = BY_ID[RULE_SETS.index(name)]') == [(1, "indexed by a rule set's id")]
+    assert tables_by_rule_set('x = ROWS[rules_id][TITLE]; y = RULE_SETS[st.rules_id]') == []
+    assert tables_by_rule_set('x = {r: 0 for r in RULE_SETS}; ok = name in ("hoyle",)') == []
+
+
+def test_a_rule_set_s_line_is_its_class_s():
+    from tools.play import rule_help
+    for name in RULE_SETS:
+        line = rule_help(name)
+        assert line == state_class(name).__doc__.split("\n")[0] and 20 <= len(line) <= 60
+    assert rule_help("hoyle") == "two hands, to 1000, knocking (Foster's Hoyle)"
+
+
+def test_the_variants_come_from_the_rows():
+    assert rules.variants() == [("hoyle", "hoyle", 0), ("hoyle64", "hoyle", rules.OPT_PACK64),
+                                ("hoyle-nogrand", "hoyle", rules.OPT_NO_GRAND), ("french", "french", 0),
+                                ("binokel", "binokel", 0)]
+    from tools import fuzz, golden
+    from tools.bench import speed
+    assert fuzz.ORDER == tuple(v[0] for v in rules.variants()) and fuzz.VARIANTS["hoyle-nogrand"] == ("hoyle", 2, 0x3003)
+    assert speed.ORDER == ("hoyle", "hoyle64", "french", "binokel") and speed.SETS["hoyle64"] == ("hoyle", 1)
+    assert {p[0] for p in golden.POSITIONS} <= set(fuzz.VARIANTS)
+
+
 @pytest.mark.parametrize("rules_id", range(len(RULE_SETS)))
 def test_a_row_says_what_its_state_class_is(rules_id):
     name = RULE_SETS[rules_id]

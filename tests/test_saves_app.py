@@ -119,11 +119,11 @@ def test_statistics_screen_and_reset(d):
     assert d.scene_name() == "Confirm"
     d.press(d.B.DOWN)
     d.press(d.B.A)
-    cells = Stats().to_bytes()[:199]
-    assert d.app.stats.to_bytes()[:199] == cells
-    assert reopened(d).stats[:199] == cells
+    cells = Stats().to_bytes()[14:]                 # stats.py: the cells after the game counted
+    assert len(cells) == 180 and d.app.stats.to_bytes()[14:] == cells
+    assert reopened(d).stats[14:] == cells
     backup = nvmstore.NvmStore(d.nvm).load_blob(nvmstore.KIND_STATS)   # and the nvm's copy
-    assert backup[0][:199] == cells and backup[1] is None
+    assert backup[0][14:] == cells and backup[1] is None
 
 
 def test_stats_count_deals_games_contracts_and_streaks():
@@ -138,8 +138,11 @@ def test_stats_count_deals_games_contracts_and_streaks():
     assert Stats(s.to_bytes()).get(2, 1) == s.get(2, 1)
     assert not Stats(b"\x09" + s.to_bytes()[1:]).ok                  # another layout: fresh
     assert Stats(b"\x09" + s.to_bytes()[1:]).get(2, 1)[0] == 0
-    old = Stats(b"\x01" + s.to_bytes()[1:199])                        # layout 1: read
-    assert old.ok and old.get(2, 1) == s.get(2, 1) and not old.counting(bytes(6))
+    assert not Stats(s.to_bytes()[:-1]).ok and not Stats(b"").ok         # a cell cut short
+    layout1 = bytearray(199)                                           # 22-byte cells, no key
+    layout1[0], layout1[1 + 7 * 22 + 4], layout1[1 + 7 * 22 + 20] = 1, 5, 3
+    old = Stats(bytes(layout1))                                        # layout 1: read
+    assert old.ok and old.get(2, 1)[2] == 5 and old.get(2, 1)[9] == 3 and not old.counting(bytes(6))
     from binocle.scenes.statsview import stats_lines
     assert stats_lines(s, 2) == ["Easy: games 0, won 0", "Normal: games 3, won 2", " deals 2 won 1",
                                  " best 250 avg -55", " contracts 1/2 made", " longest streak 2",

@@ -34,7 +34,7 @@ import traceback
 
 from engine import actions, cards, record, rules
 from engine.rng import Rng
-from engine.rules import OPT_NO_GRAND, OPT_PACK64, new_game
+from engine.rules import new_game, variants
 from engine.state import IllegalAction, append_varint
 from engine.table import TableCards
 from tools import cli
@@ -42,15 +42,10 @@ from tools import cli
 from tests.device import helpers as H
 from tests.test_properties import sheet_totals
 
-# name: (rule set, option bits, salt of the action stream)
-VARIANTS = {
-    "hoyle": ("hoyle", 0, 0x1001),
-    "hoyle64": ("hoyle", OPT_PACK64, 0x2002),
-    "hoyle-nogrand": ("hoyle", OPT_NO_GRAND, 0x3003),
-    "french": ("french", 0, 0x4004),
-    "binokel": ("binokel", 0, 0x5005),
-}
-ORDER = ("hoyle", "hoyle64", "hoyle-nogrand", "french", "binokel")
+# The registry's variants, name: (rule set, option bits, salt of the action stream: 0x1001 for
+# the first, 0x2002 for the second ...).
+VARIANTS = dict((v[0], (v[1], v[2], (i + 1) * 0x1001)) for i, v in enumerate(variants()))
+ORDER = tuple(v[0] for v in variants())
 DEFAULT_GAMES = 200
 MAX_LEGAL = 50000       # random games end long before this; more means a game that never ends
 AFTER_OVER = 6          # ints fed to a finished game

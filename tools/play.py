@@ -26,11 +26,11 @@ WIDTH = 79      # columns of output
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TEACH_FILE = os.path.join(ROOT, "assets", "teach.txt")
 
-RULE_HELP = {
-    "hoyle": "two hands, to 1000, knocking (Foster's Hoyle)",
-    "french": "two hands, to 1500, French meld table",
-    "binokel": "three hands, bidding and Dabb, to 1500 (Swabian)",
-}
+
+def rule_help(name):
+    """A rule set's line: the first of its state class's docstring (engine/rules.py)."""
+    return (state_class(name).__doc__ or "").strip().split("\n")[0]
+
 
 HELP = """Type the number of a choice, or a card such as QS (10S and qs work too)
 to play it or bury it. Other commands:
@@ -709,7 +709,7 @@ def choose_rules(console):
     """Ask for a rule set (stdin is a terminal); None at the end of input."""
     console.say("Which rule set?")
     for i, name in enumerate(RULE_SETS):
-        console.say("  %d %-8s %s" % (i + 1, name, RULE_HELP[name]))
+        console.say("  %d %-8s %s" % (i + 1, name, rule_help(name)))
     while True:
         answer = console.ask("Rule set [1-%d]: " % len(RULE_SETS))
         if answer is None:

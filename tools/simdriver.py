@@ -122,7 +122,8 @@ class Driver:
         self.title()
         title = self.scene()
         self.to_line(title, "rules")
-        for _ in range(3):
+        from engine.rules import RULE_SETS
+        for _ in range(len(RULE_SETS)):
             if title.app.settings.rules_name() == rules:
                 break
             self.press(self.B.A)

@@ -40,7 +40,7 @@ give a short message and a fresh start.
 import sys
 
 from engine import record
-from engine.rules import RULE_SETS, OPT_PACK64, OPT_NO_GRAND, OPT_TARGET_SHIFT
+from engine.rules import ROWS, OPTIONS
 from binocle.store import crc16
 
 KIND_GAME = 1
@@ -57,9 +57,6 @@ _MIN_GAME_SLOT = 512                # so at least 1792 bytes of nvm
 _START = (0, _BLOBS, 0, 128)        # per kind: region start
 _SLOT = (0, 0, 64, 320)             # per kind: slot size (the game's depends on N)
 NAMES = ("", "Saved game", "Settings", "Statistics")
-
-# The option bits each rule set knows (engine/rules.py); others come from a newer version.
-_OPTIONS = (OPT_PACK64 | OPT_NO_GRAND, 0xF << OPT_TARGET_SHIFT, 0)
 
 # States of a slot: CRC and mark still blank (never finished: ours cut short, or none);
 # someone else's bytes; our magic but a bad field or CRC; good; good from a newer version.
@@ -88,8 +85,8 @@ def check_record(data):
         return MSG_DAMAGED % what
     if data[0] != record.FORMAT_VERSION:
         return (MSG_NEWER if data[0] > record.FORMAT_VERSION else MSG_DAMAGED) % what
-    if data[1] >= len(RULE_SETS) or data[2] & ~_OPTIONS[data[1]]:
-        return MSG_NEWER % what          # a good CRC: a newer engine wrote it
+    if data[1] >= len(ROWS) or data[2] & ~ROWS[data[1]][OPTIONS]:
+        return MSG_NEWER % what          # a good CRC: a newer engine wrote it (a rule set or option bit)
     try:
         record.read_header(data)
     except record.RecordError:

@@ -22,7 +22,7 @@ LEVEL_NAMES = ("easy", "normal", "hard")
 LAYOUT = 1
 FIELDS = ("level", "anim", "pace", "hints", "sort", "rules_id", "pack64", "grand", "target", "sound",
           "game_level", "suits", "teach", "taught")
-LIMITS = (3, 4, 3, 2, 2, 3, 2, 2, 5, 2, 3, 2, 3, 256)      # each field's number of values
+LIMITS = (3, 4, 3, 2, 2, len(RULE_SETS), 2, 2, 5, 2, 3, 2, 3, 256)     # each field's number of values
 FIELDS_V1 = 11                    # the fields of the first versions (no suits, teach, taught)
 
 
@@ -41,7 +41,7 @@ class Settings:
         self.game_level = 1       # the AI level of the game in progress (kept with its save)
         self.suits = 0            # 0: spades and clubs black, 1: four colours
         self.teach = 1            # explain each phase: 0 never, 1 in a rule set's first game, 2 always
-        self.taught = 0           # bit i set: a game of rule set id i was played to its end
+        self.taught = 0           # bit i set: a game of rule set id i was played to its end (8 at most)
 
     def to_bytes(self):
         out = bytearray(1 + len(FIELDS))

@@ -1,24 +1,35 @@
 """The player's record: per rule set and AI level, saved with every action (store.py).
 
-One cell per (rule set, level): 3 x 3 = 9 cells of 22 bytes, 198 bytes in all, after a
-1-byte layout version, then the game being counted (9 bytes). Each cell, little-endian:
+Layout 3: a 1-byte layout version, the game being counted (13 bytes), then one cell per
+(rule set, level) in the order of their ids: 20 bytes each, 3 x 3 x 20 = 180 bytes for the
+three rule sets, 194 in all. The cells come last, so the number of rule sets is read from
+the length: a copy saved before a rule set was added keeps every cell it has, and the new
+rule set's cells start empty. Four rule sets (254 bytes) fill the journal's one-byte length
+(store.py); test_fourth_rule_set.py holds it.
+
+    offset  0 layout (3)
+            1 the game being counted: its key (the record's rules, options and seed, 6 bytes),
+            7 the deals of it counted (2 bytes), 9 flags (1 the game itself is counted,
+              2 a key is set)
+           10 the journal's sequence number when this copy went into the nvm as a backup
+              (4 bytes, 0: never), so a journal found blank later is known to be lost
+           14 the cells
+
+Each cell, little-endian:
 
     offset  0 games      2 games won   4 deals   6 deals won
             8 best deal (+32768, so negative scores fit)
            10 sum of deal scores (+2**29, kept within 30 bits as two 16-bit halves,
               so it stays a small int on the board: 4 bytes)
            14 contracts made   16 contracts failed (binokel, as soloist)
-           18 winning streak now   20 longest winning streak
+           18 winning streak now   19 longest winning streak (1 byte each, up to 255)
 
-A deal is won when the player scored more in it than each opponent.
-
-The game being counted, at 199: its key (the record's rules, options and seed, 6 bytes),
-the deals of it counted (2 bytes), flags (1 the game itself is counted, 2 a key is set).
-At 208, 4 bytes: the journal's sequence number when this copy went into the nvm as a
-backup (0: never), so a journal found blank later is known to be lost. count() adds the
-deals the game has finished since, from its score sheet, so a deal is counted once
+A deal is won when the player scored more in it than each opponent. count() adds the deals
+the game being counted has finished since, from its score sheet, so a deal is counted once
 however often the game is saved, and a game picked up again after a cut counts what the
-saved statistics had not. Layout 1 (the first 199 bytes alone) is read as well.
+saved statistics had not. The layouts before are read as well: 2 (212 bytes: three rule
+sets' cells of 22 bytes, streaks of 2, then the game being counted at 199 and the mark at
+208) and 1 (its first 199 bytes alone).
 """
 
 try:
@@ -30,34 +41,50 @@ except ImportError:
 from engine.rules import kind, state_class, RULE_SETS, THREE_HAND
 from binocle.settings import LEVEL_NAMES
 
-LAYOUT = const(2)
-_CELL = const(22)
+LAYOUT = const(3)
+_CELL = const(20)
 _FIELDS = ("games", "won", "deals", "deals_won", "best", "sum", "made", "failed", "streak", "longest")
-_KEY = 1 + len(RULE_SETS) * len(LEVEL_NAMES) * _CELL        # 199: the game being counted
-_COUNTED = _KEY + 6
-_DONE = _KEY + 8
-_MARK = _KEY + 9
-_SIZE = _MARK + 4                                       # 212 bytes
+_KEY = const(1)                 # the game being counted
+_COUNTED = const(7)
+_DONE = const(9)
+_MARK = const(10)
+_CELLS = const(14)
 _SUM_ZERO = const(0x20000000)                           # 2**29: the stored sum of nothing
+
+
+def size(rule_sets=len(RULE_SETS)):
+    """The bytes of the statistics of so many rule sets."""
+    return _CELLS + rule_sets * len(LEVEL_NAMES) * _CELL
 
 
 class Stats:
     def __init__(self, data=None):
-        self.b = bytearray(_SIZE)
-        self.b[0] = LAYOUT
+        b = self.b = bytearray(size())
+        b[0] = LAYOUT
         self.reset()
         self.ok = data is None          # False: the bytes given were not statistics we read
-        if data is not None and len(data) == _SIZE and data[0] == LAYOUT:
-            self.b[:] = data
+        if data is None:
+            return
+        n = len(data)
+        if _layout3(data):
+            n = min(n, len(b))          # the cells of the rule sets it had; a newer one's more dropped
+            b[1:n] = data[1:n]
             self.ok = True
-        elif data is not None and len(data) == _KEY and data[0] == 1:
-            self.b[1:_KEY] = data[1:_KEY]
+        elif (n == 212 and data[0] == 2) or (n == 199 and data[0] == 1):    # three rule sets, cells of 22
+            for c in range(9):
+                o = _CELLS + c * _CELL
+                old = 1 + c * 22
+                b[o:o + 18] = data[old:old + 18]
+                b[o + 18] = min(255, data[old + 18] | data[old + 19] << 8)
+                b[o + 19] = min(255, data[old + 20] | data[old + 21] << 8)
+            if n == 212:
+                b[_KEY:_CELLS] = data[199:212]
             self.ok = True
 
     def reset(self):
         """Zero every cell; the game being counted stays (its deals so far are not counted
         again)."""
-        for i in range(1, _KEY):
+        for i in range(_CELLS, len(self.b)):
             self.b[i] = 0
         for r in range(len(RULE_SETS)):
             for lv in range(len(LEVEL_NAMES)):
@@ -70,7 +97,7 @@ class Stats:
     # -- cells ------------------------------------------------------------------------
 
     def _at(self, rules_id, level):
-        return 1 + (rules_id * len(LEVEL_NAMES) + level) * _CELL
+        return _CELLS + (rules_id * len(LEVEL_NAMES) + level) * _CELL
 
     def _get(self, o):
         return self.b[o] | self.b[o + 1] << 8
@@ -96,8 +123,8 @@ class Stats:
         o = self._at(rules_id, level)
         best = self._get(o + 8) - 32768 if self._get(o + 4) else None
         return (self._get(o), self._get(o + 2), self._get(o + 4), self._get(o + 6), best,
-                self._sum(o + 10), self._get(o + 14), self._get(o + 16), self._get(o + 18),
-                self._get(o + 20))
+                self._sum(o + 10), self._get(o + 14), self._get(o + 16), self.b[o + 18],
+                self.b[o + 19])
 
     # -- what happened ----------------------------------------------------------------
 
@@ -122,7 +149,7 @@ class Stats:
         """Games counted in all, every rule set and level."""
         n = 0
         for i in range(len(RULE_SETS) * len(LEVEL_NAMES)):
-            n += self._get(1 + i * _CELL)
+            n += self._get(_CELLS + i * _CELL)
         return n
 
     def mark(self, seq):
@@ -181,17 +208,28 @@ class Stats:
     def game(self, rules_id, level, won):
         o = self._at(rules_id, level)
         self._add(o)
+        b = self.b
         if won:
             self._add(o + 2)
-            self._add(o + 18)
-            if self._get(o + 18) > self._get(o + 20):
-                self._put(o + 20, self._get(o + 18))
+            b[o + 18] = min(255, b[o + 18] + 1)
+            if b[o + 18] > b[o + 19]:
+                b[o + 19] = b[o + 18]
         else:
-            self._put(o + 18, 0)
+            b[o + 18] = 0
+
+
+def _layout3(data):
+    """True if data has layout 3's length and mark (the cells of any number of rule sets)."""
+    n = len(data) if data else 0
+    return n >= _CELLS and data[0] == LAYOUT and not (n - _CELLS) % (len(LEVEL_NAMES) * _CELL)
 
 
 def marked(data):
     """The journal sequence number a backup copy of the statistics was made at (0: none)."""
-    if data is None or len(data) != _SIZE or data[0] != LAYOUT:
+    if _layout3(data):
+        o = _MARK
+    elif data and data[0] == 2 and len(data) == 212:
+        o = 208                         # layout 2: after its cells
+    else:
         return 0
-    return data[_MARK] | data[_MARK + 1] << 8 | data[_MARK + 2] << 16 | data[_MARK + 3] << 24
+    return data[o] | data[o + 1] << 8 | data[o + 2] << 16 | data[o + 3] << 24

@@ -2,6 +2,7 @@
 
 from engine import record
 from engine.rng import Rng
+from engine.rules import RULE_SETS, variants
 from engine.state import IllegalAction
 from tests.device import helpers
 
@@ -36,28 +37,16 @@ def _check_game(rules, seed, **options):
     return state
 
 
-def test_hoyle_games():
-    for seed in range(GAMES_PER_RULE_SET):
-        _check_game("hoyle", seed)
-
-
-def test_hoyle_64_card_games():
-    for seed in range(GAMES_PER_RULE_SET):
-        _check_game("hoyle", seed, pack64=True)
-
-
-def test_french_games():
-    for seed in range(GAMES_PER_RULE_SET):
-        _check_game("french", seed)
-
-
-def test_binokel_games():
-    for seed in range(GAMES_PER_RULE_SET):
-        _check_game("binokel", seed)
+def test_games_of_every_variant():
+    played = []
+    for name, rules, options in variants():          # each rule set, and each with an option
+        for seed in range(GAMES_PER_RULE_SET):
+            played.append(_check_game(rules, seed, options=options).RULES)
+    assert len(played) == len(variants()) * GAMES_PER_RULE_SET and "hoyle" in played
 
 
 def test_clone_is_equal_and_independent():
-    for rules in ("hoyle", "french", "binokel"):
+    for rules in RULE_SETS:
         state = helpers.random_game(rules, 11, max_deals=1)
         copy = state.clone()
         assert helpers.fingerprint(copy) == helpers.fingerprint(state)

@@ -17,18 +17,14 @@ The functions above the "host only" line run under both interpreters.
 
 from engine.actions import KNOCK
 from engine.rng import Rng
-from engine.rules import OPT_PACK64, new_game
+from engine.rules import OPT_NO_GRAND, THREE_HAND, kind, new_game, variants
 from tools.bench import calibrate
 from tools.bench.common import elapsed, start
 
-# Bench name: (rule set, option byte).
-SETS = {
-    "hoyle": ("hoyle", 0),
-    "hoyle64": ("hoyle", OPT_PACK64),
-    "french": ("french", 0),
-    "binokel": ("binokel", 0),
-}
-ORDER = ("hoyle", "hoyle64", "french", "binokel")
+# Bench name: (rule set, option byte): the registry's variants but those without a grand
+# binocle, whose deals play as the rule set's own.
+SETS = dict((v[0], (v[1], v[2])) for v in variants() if not v[2] & OPT_NO_GRAND)
+ORDER = tuple(v[0] for v in variants() if v[0] in SETS)
 
 
 # -- runs under CPython and MicroPython -----------------------------------------
@@ -84,10 +80,13 @@ SPEED_HEAP = "256m"           # collection is off: room for all a repetition all
 
 # Deals per repetition chosen so one MicroPython repetition takes 1.5 to 3 s here
 # (plus ~2 s to start the interpreter and ~1 s of pystone).
-FULL = {"reps": 7, "mem_count": 20,
-        "counts": {"hoyle": 100, "hoyle64": 100, "french": 100, "binokel": 400}}
-QUICK = {"reps": 2, "mem_count": 4,
-         "counts": {"hoyle": 8, "hoyle64": 8, "french": 8, "binokel": 30}}
+def counts(two_hand, three_hand):
+    """Deals per repetition of each bench name, by the kind of deal its rule set plays."""
+    return dict((n, three_hand if kind(SETS[n][0]) == THREE_HAND else two_hand) for n in ORDER)
+
+
+FULL = {"reps": 7, "mem_count": 20, "counts": counts(100, 400)}
+QUICK = {"reps": 2, "mem_count": 4, "counts": counts(8, 30)}
 
 
 def timing(names, plan, pystone):

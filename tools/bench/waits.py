@@ -26,11 +26,11 @@ import os
 import shutil
 import tempfile
 
+from engine.rules import RULE_SETS
 from tools.bench import calibrate
 
-RULE_SETS = ("hoyle", "french", "binokel")
 KINDS = ("mpy", "py")
-SEEDS = {"hoyle": 7, "french": 3, "binokel": 11}   # each rule set's game: the same deal each run
+SEEDS = {"hoyle": 7, "french": 3, "binokel": 11}   # each rule set's game: the same deal each run (else 1)
 LIMIT_MS = 2000          # the bar for a wait from .mpy on a SAMD51
 WAITS_FULL = {"runs": 5}
 WAITS_QUICK = {"runs": 1}
@@ -119,7 +119,7 @@ def run_session(drive, kind, work, rules, pystone, restart=None):
         drive = _played(drive, work, restart)
         nvm = restart["nvm"]
     files, dirs = _listing(drive)
-    task = {"rules": rules, "seed": SEEDS[rules], "files": files, "dirs": dirs,
+    task = {"rules": rules, "seed": SEEDS.get(rules, 1), "files": files, "dirs": dirs,
             "pad": PAD_MB << 20, "disk": DISK_MB << 20, "restart": restart is not None,
             "export": restart is None, "nvm": nvm,
             "pystone": {k: pystone[k] for k in ("loops", "before", "after")}}

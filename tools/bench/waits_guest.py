@@ -17,7 +17,6 @@ _SYS = sys
 FIRMWARE = ("_hw", "displayio", "vectorio", "terminalio", "fontio", "busdisplay", "board",
             "keypad", "supervisor", "microcontroller", "nvm", "analogio", "digitalio", "audioio",
             "audiocore", "bitmaptools")
-RULE_SETS = ("hoyle", "french", "binokel")
 HEAVY = 2000               # frames to wait for a screen before giving up
 PERSON_MS = 150            # the person's time before each press and each release
 CLIP_US = 1000             # a call into a stand-in longer than this was held up by the host
@@ -535,9 +534,9 @@ def person():
     if G["task"]["restart"]:
         return                        # a later start: the title is all it measures
     rules = G["task"]["rules"]
-    if RULE_SETS[G["app"].settings.rules_id] != rules:
+    if G["app"].settings.rules_name() != rules:
         yield from to_line("rules")
-        while RULE_SETS[G["app"].settings.rules_id] != rules:
+        while G["app"].settings.rules_name() != rules:
             press("A")
             yield 1
     yield from to_line("play")
