@@ -14,7 +14,8 @@ from tools.sim import load_paths    # noqa: E402
 load_paths()
 from engine import record           # noqa: E402
 from engine.ai import new_player     # noqa: E402
-from engine.rules import RULE_SETS, new_game, variants   # noqa: E402
+from engine.rules import RULE_SETS, new_game   # noqa: E402
+from engine.variants import variants   # noqa: E402
 from binocle import nvmstore, saveload, store    # noqa: E402
 from binocle.scenes.statsview import stats_lines     # noqa: E402
 from binocle.stats import Stats, size     # noqa: E402
@@ -83,6 +84,7 @@ out["sheet_rows"] = len(d.app.session.state.sheet)
 out["stats_size"] = [size(3), size(), len(d.app.stats.b)]
 old = Stats(open(os.path.join("tests", "data", "stats-layout2.bin"), "rb").read())   # today's bytes
 out["old_ok"] = old.ok
+out["old_reader_kept"] = "binocle.statsold" in sys.modules      # read once, then forgotten
 out["old_cells"] = [[list(old.get(r, lv)) for lv in range(3)] for r in range(len(RULE_SETS))]
 out["old_key"] = old.counting(bytes([0, 2, 0x12, 0x34, 0x56, 0x78]))
 three = Stats()

@@ -91,6 +91,7 @@ def test_the_journal_keeps_it_and_it_goes_on_after_a_restart(found):
 def test_statistics_make_room_and_keep_what_was_saved(found):
     assert found["stats_size"] == [194, 254, 254]                    # stats.py: 14 + 60 a rule set
     assert found["old_ok"] is True and found["old_key"] is True
+    assert found["old_reader_kept"] is False                         # stats.py: statsold.py, once
     assert found["old_cells"] == [
         [[1, 0, 1, 0, -120, -120, 0, 0, 0, 0], [3, 3, 3, 1, 300, 123, 0, 0, 3, 3],
          [3, 2, 3, 0, -20, -171, 0, 0, 1, 1]],

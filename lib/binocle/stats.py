@@ -27,9 +27,7 @@ Each cell, little-endian:
 A deal is won when the player scored more in it than each opponent. count() adds the deals
 the game being counted has finished since, from its score sheet, so a deal is counted once
 however often the game is saved, and a game picked up again after a cut counts what the
-saved statistics had not. The layouts before are read as well: 2 (212 bytes: three rule
-sets' cells of 22 bytes, streaks of 2, then the game being counted at 199 and the mark at
-208) and 1 (its first 199 bytes alone).
+saved statistics had not. The layouts before (2 and 1) are read as well, by statsold.py.
 """
 
 try:
@@ -39,6 +37,7 @@ except ImportError:
         return x
 
 from engine.rules import kind, state_class, RULE_SETS, THREE_HAND
+from binocle import forget
 from binocle.settings import LEVEL_NAMES
 
 LAYOUT = const(3)
@@ -70,15 +69,10 @@ class Stats:
             n = min(n, len(b))          # the cells of the rule sets it had; a newer one's more dropped
             b[1:n] = data[1:n]
             self.ok = True
-        elif (n == 212 and data[0] == 2) or (n == 199 and data[0] == 1):    # three rule sets, cells of 22
-            for c in range(9):
-                o = _CELLS + c * _CELL
-                old = 1 + c * 22
-                b[o:o + 18] = data[old:old + 18]
-                b[o + 18] = min(255, data[old + 18] | data[old + 19] << 8)
-                b[o + 19] = min(255, data[old + 20] | data[old + 21] << 8)
-            if n == 212:
-                b[_KEY:_CELLS] = data[199:212]
+        elif (n == 212 and data[0] == 2) or (n == 199 and data[0] == 1):
+            from binocle import statsold    # once, after an update: not kept for the game
+            statsold.read(b, data, _CELLS, _CELL, _KEY)
+            forget("binocle.statsold")
             self.ok = True
 
     def reset(self):

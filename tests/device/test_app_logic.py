@@ -11,7 +11,7 @@ APP_FILES = (
     "code.py", "boot.py",
     "lib/binocle/__init__.py", "lib/binocle/anim.py", "lib/binocle/app.py", "lib/binocle/begin.py", "lib/binocle/buttons.py",
     "lib/binocle/helptext.py", "lib/binocle/input.py", "lib/binocle/session.py", "lib/binocle/teach.py",
-    "lib/binocle/nvmstore.py", "lib/binocle/saveload.py", "lib/binocle/settings.py", "lib/binocle/startup.py", "lib/binocle/stats.py", "lib/binocle/store.py", "lib/binocle/version.py", "lib/binocle/ui.py", "lib/binocle/words.py",
+    "lib/binocle/nvmstore.py", "lib/binocle/saveload.py", "lib/binocle/settings.py", "lib/binocle/startup.py", "lib/binocle/stats.py", "lib/binocle/statsold.py", "lib/binocle/store.py", "lib/binocle/version.py", "lib/binocle/ui.py", "lib/binocle/words.py",
     "lib/binocle/boards/__init__.py", "lib/binocle/boards/feather_s3_tft.py",
     "lib/binocle/boards/pybadge.py", "lib/binocle/boards/pygamer.py",
     "lib/binocle/boards/speaker.py",
