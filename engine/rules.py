@@ -31,10 +31,9 @@ arguments, target() reads the target from it:
     bit 1      OPT_NO_GRAND  hoyle: no grand binocle
     bits 4..7  OPT_TARGET    french: the target / 250 (0: its own, 1500)
 
-The named variants, variants(), are what the tools and tests play of each rule set: the rule
-set alone under its own name, and each of its options that changes the game's pack or melds
-alone (hoyle64, hoyle-nogrand). A rule set's one-line description is the first line of its
-state class's docstring (the board keeps no docstring).
+The named variants the tools and tests play are engine/variants.py's, made from these rows. A
+rule set's one-line description is the first line of its state class's docstring (the board
+keeps no docstring).
 
 A rule set's code is the module engine/<name>.py, its state class the name capitalized
 (engine.hoyle.Hoyle): state_class() imports it by that name when it is first asked for, so
@@ -87,21 +86,6 @@ def find(name):
 def kind(name):
     """The kind of deal a rule set plays: TWO_HAND or THREE_HAND (ValueError as find())."""
     return find(name)[KIND]
-
-
-def variants():
-    """[(variant name, rule set, option bits)]: each rule set plain, then with each of its
-    64-card pack and no grand binocle options alone, in the order of the ids."""
-    out = []
-    for i in range(len(RULE_SETS)):
-        name = RULE_SETS[i]
-        have = ROWS[i][OPTIONS]
-        out.append((name, name, 0))
-        if have & OPT_PACK64:
-            out.append((name + "64", name, OPT_PACK64))
-        if have & OPT_NO_GRAND:
-            out.append((name + "-nogrand", name, OPT_NO_GRAND))
-    return out
 
 
 def state_class(name):

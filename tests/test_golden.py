@@ -19,7 +19,7 @@ def test_golden_counts_unchanged():
 
 def test_golden_counts_cover_every_rule_set_and_meld_positions():
     rows = read_file()
-    assert {r[0] for r in rows} == {"hoyle", "hoyle64", "french", "binokel"}     # engine/rules.py variants()
+    assert {r[0] for r in rows} == {"hoyle", "hoyle64", "french", "binokel"}     # engine/variants.py
     assert {rules.find(r[0]) for r in rows if r[0] in rules.RULE_SETS} == set(rules.ROWS)   # every rule set
     assert all(len(r) >= 5 for r in rows)                    # at least perft(1) and perft(2)
     assert golden.new_variant("hoyle64", 4).pack64 and not golden.new_variant("hoyle", 4).pack64

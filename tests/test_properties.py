@@ -11,7 +11,8 @@ rebuilds the same state; the scores are the sum of the score sheet.
 import pytest
 
 from engine import record
-from engine.rules import THREE_HAND, kind, variants
+from engine.rules import THREE_HAND, kind
+from engine.variants import variants
 from engine.rng import Rng
 from engine.state import IllegalAction, PH_ANNOUNCE, PH_BETWEEN, PH_OVER
 from tests.device import helpers as H

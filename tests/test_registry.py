@@ -5,7 +5,7 @@ import os
 
 import pytest
 
-from engine import cards, record, rules
+from engine import cards, record, rules, variants
 from engine.binokel import Binokel
 from engine.rules import RULE_SETS, ROWS, find, kind, new_game, state_class
 from engine.twohand import TwoHandState
@@ -158,12 +158,12 @@ def test_a_rule_set_s_line_is_its_class_s():
 
 
 def test_the_variants_come_from_the_rows():
-    assert rules.variants() == [("hoyle", "hoyle", 0), ("hoyle64", "hoyle", rules.OPT_PACK64),
+    assert variants.variants() == [("hoyle", "hoyle", 0), ("hoyle64", "hoyle", rules.OPT_PACK64),
                                 ("hoyle-nogrand", "hoyle", rules.OPT_NO_GRAND), ("french", "french", 0),
                                 ("binokel", "binokel", 0)]
     from tools import fuzz, golden
     from tools.bench import speed
-    assert fuzz.ORDER == tuple(v[0] for v in rules.variants()) and fuzz.VARIANTS["hoyle-nogrand"] == ("hoyle", 2, 0x3003)
+    assert fuzz.ORDER == tuple(v[0] for v in variants.variants()) and fuzz.VARIANTS["hoyle-nogrand"] == ("hoyle", 2, 0x3003)
     assert speed.ORDER == ("hoyle", "hoyle64", "french", "binokel") and speed.SETS["hoyle64"] == ("hoyle", 1)
     assert {p[0] for p in golden.POSITIONS} <= set(fuzz.VARIANTS)
 

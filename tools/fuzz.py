@@ -34,7 +34,8 @@ import traceback
 
 from engine import actions, cards, record, rules
 from engine.rng import Rng
-from engine.rules import new_game, variants
+from engine.rules import new_game
+from engine.variants import variants
 from engine.state import IllegalAction, append_varint
 from engine.table import TableCards
 from tools import cli

@@ -2,7 +2,7 @@
 
     python -m tools golden [--check]
 
-A position is a variant of a rule set (engine/rules.py variants()), a seed, and a number of steps played
+A position is a variant of a rule set (engine/variants.py), a seed, and a number of steps played
 from the start with the engine's generator choosing among the legal actions
 (never KNOCK). For each position the file holds perft(1..3): the number of
 action sequences of that length from it. Any change in what is legal shows
@@ -14,7 +14,8 @@ import sys
 
 from engine import actions
 from engine.rng import Rng
-from engine.rules import new_game, variants
+from engine.rules import new_game
+from engine.variants import variants
 from tools import cli
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

@@ -2,7 +2,8 @@
 
 from engine import record
 from engine.rng import Rng
-from engine.rules import RULE_SETS, variants
+from engine.rules import RULE_SETS
+from engine.variants import variants
 from engine.state import IllegalAction
 from tests.device import helpers
 

@@ -17,7 +17,8 @@ The functions above the "host only" line run under both interpreters.
 
 from engine.actions import KNOCK
 from engine.rng import Rng
-from engine.rules import OPT_NO_GRAND, THREE_HAND, kind, new_game, variants
+from engine.rules import OPT_NO_GRAND, THREE_HAND, kind, new_game
+from engine.variants import variants
 from tools.bench import calibrate
 from tools.bench.common import elapsed, start
 
