@@ -74,7 +74,7 @@ import subprocess
 import sys
 import tempfile
 
-from engine.rules import RULE_SETS, TWO_HAND, kind as game_kind
+from engine.rules import RULE_SETS, kind as game_kind
 from tools import cli
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -94,6 +94,7 @@ BLOCK = 16
 # The pool a board needs over the live peak, KB, per kind of file: (two-hand, binokel), as
 # engine.rules.kind() numbers the kinds of game (module docstring: how they were calibrated).
 MARGIN_KB = {"mpy": (23.0, 26.2), "py": (29.4, 25.8)}
+MARGIN_FITTED = "CircuitPython 10.2.1 as a PyBadge, commit 45cbe9b"    # where and when
 BAR_TOP_KB = 139           # the issue's board: gc.mem_free() at the top of code.py
 BAR_POOL_KB = 144.5        # the pool of such a board
 
@@ -442,9 +443,11 @@ def describe(found, out):
                 else "more than the %.1f KB of a PyBadge showing %d KB" % (BAR_POOL_KB, BAR_TOP_KB)))
             for note in r["notes"]:
                 out.write("  note: %s\n" % note)
-    out.write("\nThe pool: the live peak and the margin of the module's docstring (two-hand / binokel: "
-              ".mpy %.1f / %.1f KB, .py %.1f / %.1f KB); a PyBadge showing %d KB free at the top of "
-              "code.py has %.1f KB.\n" % (MARGIN_KB["mpy"] + MARGIN_KB["py"] + (BAR_TOP_KB, BAR_POOL_KB)))
+    out.write("\nThe pool: the live peak and a margin (two-hand / binokel: .mpy %.1f / %.1f KB, .py "
+              "%.1f / %.1f KB), the smallest pool that completed the session on %s less this tool's "
+              "live peak then (the module's docstring); a PyBadge showing %d KB free at the top of "
+              "code.py has %.1f KB.\n" % (MARGIN_KB["mpy"] + MARGIN_KB["py"] + (MARGIN_FITTED, BAR_TOP_KB,
+                                                                            BAR_POOL_KB)))
 
 
 @cli.command("ui-memory")
@@ -477,7 +480,7 @@ def main(argv):
                 for row in r["rows"]:
                     flat.append(dict(row, rules=rules, kind=kind))
         print(json.dumps({"moments": flat, "summary": found, "bar": {"top_kb": BAR_TOP_KB, "pool_kb": BAR_POOL_KB},
-                          "margins_kb": MARGIN_KB}))
+                          "margins_kb": MARGIN_KB, "margins_fitted": MARGIN_FITTED}))
         return 0
     describe(found, sys.stdout)
     return 0
@@ -1011,114 +1014,6 @@ def main():
         if r:
             gc.collect()
 '''
-
-
-# -- the simulator's screen tree (tests/test_sim.py) ---------------------------------------
-#
-# A quick count of the displayio objects on the simulator's screen in the middle of a deal
-# (Blinka's objects, estimated sizes, the game's working memory as tools/bench.py measured
-# it); not the command's figures above, which measure the board's heap as a whole.
-
-# Bytes per object besides its bitmap (estimates, see the module docstring).
-GROUP = 48                 # struct + list of children ...
-GROUP_CHILD = 4            # ... one pointer per child
-TILEGRID = 96              # struct incl. dirty areas and transform, besides a byte per tile
-PALETTE = 16               # header ...
-PALETTE_COLOUR = 12        # ... and per colour (rgb888, rgb565, luma, flags)
-BITMAP = 32                # bitmap header besides its pixel words
-ONDISK = 640               # an OnDiskBitmap: its struct and the open file with its sector buffer
-RECTANGLE = 96             # a vectorio.Rectangle
-# A text is a TileGrid over the terminal font, whose bitmap is in the board's flash.
-# Measured under MicroPython (python -m tools bench; issue notes): engine state, one AI seat's
-# working memory, the hard level's endgame table (shared by every seat and the hint adviser).
-ENGINE_STATE = 1488
-AI_SEAT = 2600
-SOLVER_TABLE = (("easy", 0), ("normal", 5840), ("hard", 7872))
-
-
-class Count:
-    def __init__(self, card_art, font):
-        self.card_art = card_art
-        self.font = font
-        self.seen = set()
-        self.parts = {"bitmaps": 0, "tile grids": 0, "palettes": 0, "texts": 0, "groups": 0}
-        self.art = 0
-
-    def once(self, obj):
-        if id(obj) in self.seen:
-            return False
-        self.seen.add(id(obj))
-        return True
-
-    def bitmap(self, bmp):
-        if self.once(bmp):
-            if type(bmp).__name__ == "OnDiskBitmap":   # its pixels stay on the drive
-                self.parts["bitmaps"] += ONDISK
-                return ONDISK
-            n = BITMAP + bmp._stride * 4 * bmp._bmp_height
-            self.parts["bitmaps"] += n
-            return n
-        return 0
-
-    def palette(self, pal):
-        if pal is not None and self.once(pal) and hasattr(pal, "_colors"):
-            self.parts["palettes"] += PALETTE + PALETTE_COLOUR * len(pal._colors)
-
-    def walk(self, node):
-        import displayio
-        if not self.once(node):
-            return
-        if isinstance(node, displayio.TileGrid):
-            grid = TILEGRID + node._width_in_tiles * node._height_in_tiles
-            if node._bitmap is self.font:
-                self.parts["texts"] += grid
-            else:
-                self.parts["tile grids"] += grid
-                n = self.bitmap(node._bitmap)
-                if n and node._bitmap is self.card_art:
-                    self.art = n
-            self.palette(node._pixel_shader)
-        elif type(node).__name__ == "Rectangle":         # a vectorio panel
-            self.parts["groups"] += RECTANGLE
-            self.palette(node.pixel_shader)
-        elif isinstance(node, displayio.Group):
-            self.parts["groups"] += GROUP + GROUP_CHILD * len(node)
-            for child in node:
-                self.walk(child)
-
-    def total(self):
-        return sum(self.parts.values())
-
-
-def first_menu(driver, rules, seed):
-    """Counts at the first menu over the table in a deal of this rule set."""
-    driver.start(rules, seed)
-    driver.play_until(("Choice",))
-    return count_screen(driver)
-
-
-def count_screen(driver):
-    """The Count of everything on the simulator's screen now."""
-    from binocle import ui
-    c = Count(driver.app.art.bitmap, ui.GLYPHS)
-    c.walk(driver.app.root)
-    c.palette(driver.app.art.dim)          # the dimmed cards' palette, in use or not
-    return c
-
-
-def report(d):
-    """One row per rule set: displayio bytes by kind, the game's bytes, the total."""
-    d.app.settings.level = 2                            # hard: the largest AI
-    rows = []
-    for rules, seed in (("hoyle", 7), ("french", 3), ("binokel", 11)):
-        c = first_menu(d, rules, seed)
-        two_hand = game_kind(rules) == TWO_HAND
-        seats = 2 if two_hand else 3                       # AI seats plus the hint adviser
-        table = SOLVER_TABLE[2][1] if two_hand else 0
-        game = ENGINE_STATE + AI_SEAT * seats + table
-        rows.append({"rules": rules, "display": c.total(), "parts": dict(c.parts), "art": c.art,
-                     "game": game, "total": c.total() + game})
-    return rows
 
 
 if __name__ == "__main__":
