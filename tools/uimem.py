@@ -94,7 +94,7 @@ BLOCK = 16
 # The pool a board needs over the live peak, KB, per kind of file: (two-hand, binokel), as
 # engine.rules.kind() numbers the kinds of game (module docstring: how they were calibrated).
 MARGIN_KB = {"mpy": (23.0, 26.2), "py": (29.4, 25.8)}
-MARGIN_FITTED = "CircuitPython 10.2.1 as a PyBadge, commit 45cbe9b"    # where and when
+MARGIN_FITTED = "CircuitPython 10.2.1 set up as a PyBadge at commit 45cbe9b"    # where and when
 BAR_TOP_KB = 139           # the board: gc.mem_free() at the top of code.py
 BAR_POOL_KB = 144.5        # the pool of such a board
 
@@ -444,7 +444,7 @@ def describe(found, out):
             for note in r["notes"]:
                 out.write("  note: %s\n" % note)
     out.write("\nThe pool: the live peak and a margin (two-hand / binokel: .mpy %.1f / %.1f KB, .py "
-              "%.1f / %.1f KB), the smallest pool that completed the session on %s less this tool's "
+              "%.1f / %.1f KB), the smallest pool that completed the session on %s, less this tool's "
               "live peak then (the module's docstring); a PyBadge showing %d KB free at the top of "
               "code.py has %.1f KB.\n" % (MARGIN_KB["mpy"] + MARGIN_KB["py"] + (MARGIN_FITTED, BAR_TOP_KB,
                                                                             BAR_POOL_KB)))
