@@ -16,7 +16,7 @@ import sys
 
 import pytest
 
-from tools.__main__ import COMMANDS
+from tools.__main__ import COMMANDS, ROOMS
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BOOT_OUT = (b"Adafruit CircuitPython 9.2.1 on 2024-11-20; Adafruit PyBadge with samd51j19\r\n"
@@ -307,6 +307,20 @@ def test_every_command_is_tried():
     names = [c[0] for c in COMMANDS]
     assert sorted(RUNS) == sorted(names)
     assert sorted(MISTAKES) == sorted(names)
+
+
+def test_every_command_stands_in_one_room_and_help_lists_them_by_room(tmp_path):
+    placed = [name for _room, names in ROOMS for name in names]
+    assert sorted(placed) == sorted(c[0] for c in COMMANDS)          # each once, none missing
+    assert [room for room, _names in ROOMS] == [
+        "for players and board owners", "development checks", "the lab: measuring and tuning the game"]
+    assert ROOMS[0][1] == ("sim", "play", "bundle", "deploy", "firmware")
+    out = tools(tmp_path, "--help").stdout
+    at = [out.index("\n%s:\n" % room) for room, _names in ROOMS]
+    assert at == sorted(at)
+    for (room, names), start, end in zip(ROOMS, at, at[1:] + [len(out)]):
+        assert [line.split()[0] for line in out[start:end].splitlines()[2:] if line.startswith("  ")] \
+            == list(names), room
 
 
 def test_docs_tools_names_every_command():

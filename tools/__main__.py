@@ -33,11 +33,23 @@ COMMANDS = (
     ("golden", "tools.golden", "regenerate tests/data/golden_counts.txt (legal-action counts)"),
 )
 
+# The three rooms the commands stand in, as `python -m tools --help` lists them.
+ROOMS = (
+    ("for players and board owners", ("sim", "play", "bundle", "deploy", "firmware")),
+    ("development checks", ("device-tests", "mpy", "screens", "gen-melddata", "gen-assets", "golden",
+                            "fuzz", "soak", "pystack")),
+    ("the lab: measuring and tuning the game", ("arena", "endgame-loss", "melds", "bench", "ui-memory",
+                                                 "tune", "tune-odds", "tune-leaf")),
+)
+
 
 def usage(out):
-    out.write("usage: python -m tools <command> [options]\n\ncommands:\n")
-    for name, _module, text in COMMANDS:
-        out.write("  %-13s %s\n" % (name, text))
+    out.write("usage: python -m tools <command> [options]\n")
+    text = dict((name, t) for name, _module, t in COMMANDS)
+    for room, names in ROOMS:
+        out.write("\n%s:\n" % room)
+        for name in names:
+            out.write("  %-13s %s\n" % (name, text[name]))
     out.write("\n'python -m tools <command> --help' tells more.\n")
 
 

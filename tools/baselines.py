@@ -33,11 +33,11 @@ from engine import actions, cards, melds, tricks
 from engine import melddata as T
 from engine.rules import state_class
 from engine.rng import Rng
+from engine.twohand import DIX_POINTS
 from engine.state import PH_PLAY, PH_ANNOUNCE, PH_BID, PH_BURY, PH_CONTRACT
 
 NAMES = ("random", "greedy")
 BID_ALLOWANCE = 60      # what greedy hopes to take in tricks on top of its melds
-DIX_POINTS = 10
 
 
 def new_baseline(name, seed):
