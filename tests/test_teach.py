@@ -99,9 +99,11 @@ def test_each_lesson_shows_once_at_its_moment(d, rules, seed, level, pick_last, 
 
 
 def test_a_closes_the_lesson_and_the_game_goes_on(d):
+    sys.modules.pop("binocle.helptext", None)              # another test may have loaded it
     d.start("hoyle", 7, teach=1)
     d.wait_for(("Lesson",), 200)
     lesson, table = d.scene(), d.app.scenes[0]
+    assert "binocle.helptext" not in sys.modules           # it read the lessons: gone with teach
     assert d.text(lesson.title) == "The stock" and table.waiting
     lines = [d.text(lesson.lines, r) for r in range(6)]
     assert lines == words.wrap(teach.read(TEACH, "hoyle", "deal")[1], 26)

@@ -13,9 +13,10 @@ def _wanted(rules, group):
     return group == rules or group == "all" or (group == "two-hand" and kind(rules) == TWO_HAND)
 
 
-def page(path, rules, k):
-    """Page k of a rule set as (title, text) from the help file; None past its last page."""
-    n = -1
+def find(path, rules, take):
+    """(title, text) of the first of a rule set's pages in the file (the help's, or the
+    lessons' of teach.py, which keep the same format) whose title take(title) accepts; None if
+    none does. The file is read to its end when none does."""
     group = ""
     title = None
     body = []
@@ -23,30 +24,36 @@ def page(path, rules, k):
         for raw in f:
             line = raw.decode().strip()
             if line.startswith("@ ") or line.startswith("= "):
-                if n == k:
-                    break                       # page k is complete
+                if title is not None:
+                    break                       # the page found is complete
                 if line[0] == "@":
                     group = line[2:]
-                elif _wanted(rules, group):
-                    n += 1
-                    if n == k:
-                        title = line[2:]
-            elif n == k and line and line[0] != "#":
+                elif _wanted(rules, group) and take(line[2:]):
+                    title = line[2:]
+            elif title is not None and line and line[0] != "#":
                 body.append(line)
     return None if title is None else (title, " ".join(body))
 
 
+def page(path, rules, k):
+    """Page k of a rule set as (title, text) from the help file; None past its last page."""
+    seen = [-1]
+
+    def kth(title):
+        seen[0] += 1
+        return seen[0] == k
+    return find(path, rules, kth)
+
+
 def count(path, rules):
     """How many pages the help file has for a rule set."""
-    n = 0
-    group = ""
-    with open(path, "rb") as f:
-        for raw in f:
-            if raw.startswith(b"@ "):
-                group = raw.decode().strip()[2:]
-            elif raw.startswith(b"= ") and _wanted(rules, group):
-                n += 1
-    return n
+    seen = [0]
+
+    def counted(title):
+        seen[0] += 1
+        return False
+    find(path, rules, counted)
+    return seen[0]
 
 
 # (what it does, the buttons that do it) for the buttons page, named as the board names them.

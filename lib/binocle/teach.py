@@ -7,7 +7,6 @@ bitmask kept on the table (its `taught`), so a game continued after a restart ma
 them again."""
 
 from engine.actions import EXCHANGE
-from engine.rules import kind, TWO_HAND
 from engine.state import PH_PLAY, PH_ANNOUNCE, PH_KNOCK, PH_BID, PH_BURY, PH_CONTRACT
 
 # Bit i of a mask is the lesson KEYS[i] ("= key" in assets/teach.txt); a moment's lessons
@@ -49,23 +48,8 @@ def take(table):
 
 
 def read(path, rules, key):
-    """(title, text) of a rule set's lesson from the file; None if the file has none."""
-    group = ""
-    title = None
-    body = []
-    with open(path, "rb") as f:
-        for raw in f:
-            line = raw.decode().strip()
-            if title is not None:
-                if line.startswith("= ") or line.startswith("@ "):
-                    break
-                if line and line[0] != "#":
-                    body.append(line)
-            elif line.startswith("@ "):
-                group = line[2:]
-            elif line.startswith("= ") and (group == rules or group == "all" or
-                                            (group == "two-hand" and kind(rules) == TWO_HAND)):
-                i = line.find(" ", 2)
-                if i > 0 and line[2:i] == key:
-                    title = line[i + 1:]
-    return None if title is None else (title, " ".join(body))
+    """(title, text) of a rule set's lesson from the file; None if the file has none. Its
+    page's title is "key Title" (helptext.py reads the file, whose format is the help's)."""
+    from binocle.helptext import find
+    page = find(path, rules, lambda title: title.startswith(key + " "))
+    return None if page is None else (page[0][len(key) + 1:], page[1])

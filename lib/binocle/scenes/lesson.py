@@ -39,7 +39,7 @@ def read(assets, rules, mask):
     except (OSError, ValueError):     # gone or damaged: no lessons, no word
         pages = []
     teach = None
-    forget("binocle.teach")
+    forget("binocle.teach", "binocle.helptext")     # helptext: teach.read() reads the file with it
     return pages
 
 
