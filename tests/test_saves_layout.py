@@ -182,7 +182,7 @@ def test_no_run_of_room_leaves_the_journal_and_a_note_the_title_shows(tmp_path, 
         assert d.read(NOTE) == deploy.NOTE_TEXT.encode("ascii")
     got = read_back(back, tmp_path, note=True)
     assert got.record == rec and got.notes == [saveload.MSG_PIECES]
-    assert got.notes[0].split("\n") == ["Saves file in pieces: a", "cut may harm other files:",
+    assert got.notes[0].split("\n") == ["Saves file in pieces: a", "power cut may harm files:",
                                         "free room, deploy again."]
     assert max(len(line) for line in got.notes[0].split("\n")) <= 26
 

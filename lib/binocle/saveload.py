@@ -41,7 +41,7 @@ MSG_NEWER_DRIVE = "Saves: from a newer\nversion, not used."
 MSG_READ_ONLY = "Drive read-only: this\nsession is not saved."
 MSG_NO_ROOM = "No room for saves on the\ndrive: game not kept."
 MSG_READ_ONLY_NEW = "Drive read-only: the game\nin progress is not kept."
-MSG_PIECES = "Saves file in pieces: a\ncut may harm other files:\nfree room, deploy again."
+MSG_PIECES = "Saves file in pieces: a\npower cut may harm files:\nfree room, deploy again."
 # Deploy writes this note beside the journal when the journal lies in pieces on the drive and
 # no run of free room takes it in one (tools/deploy.py; the board cannot read the FAT).
 PIECES = "binocle-in-pieces.txt"
