@@ -51,5 +51,8 @@ def read(path, rules, key):
     """(title, text) of a rule set's lesson from the file; None if the file has none. Its
     page's title is "key Title" (helptext.py reads the file, whose format is the help's)."""
     from binocle.helptext import find
-    page = find(path, rules, lambda title: title.startswith(key + " "))
+
+    def named(title):
+        return title.startswith(key + " ")
+    page = find(path, rules, named)
     return None if page is None else (page[0][len(key) + 1:], page[1])
