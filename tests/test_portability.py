@@ -1,7 +1,7 @@
 """engine/ and the device app (lib/binocle, code.py) keep to what CircuitPython offers
 (DESIGN.md); the device suite proves the engine runs there. Below: no method, keyword or
-built-in the board's Python lacks, in those and in tests/device/ (checked by name in the
-source, each flagged feature tried under MicroPython)."""
+built-in the board's Python lacks, in those, in tests/device/ and in the tools' guests that
+run under MicroPython (checked by name in the source, each flagged feature tried there)."""
 
 import ast
 import builtins
@@ -208,9 +208,13 @@ ALLOWED = (
 )
 
 
+# Tools' guests: files that run only under MicroPython, beside the game on its stand-ins.
+GUESTS = ("tools/lab/uimem_guest.py", "tools/bench/guest.py", "tools/bench/waits_guest.py")
+
+
 def device_code():
     """Every file that runs on the board or in the device suite: engine/, the app, code.py,
-    boot.py and tests/device/ (with the firmware stand-ins)."""
+    boot.py and tests/device/ (with the firmware stand-ins); and the tools' guests (GUESTS)."""
     for name, source, tree in modules():
         yield "engine/" + name.replace(os.sep, "/"), tree
     for name, source, tree in app_modules():
@@ -218,6 +222,9 @@ def device_code():
     for rel, source, tree in modules(os.path.join(ROOT, "tests", "device")):
         if not os.path.basename(rel).startswith("_mpy_"):
             yield "tests/device/" + rel.replace(os.sep, "/"), tree
+    for name in GUESTS:
+        with open(os.path.join(ROOT, name)) as fh:
+            yield name, ast.parse(fh.read())
 
 
 def _bound(tree):
@@ -274,11 +281,12 @@ def test_nothing_on_the_board_uses_what_its_python_lacks():
     assert found == []
 
 
-def test_the_check_covers_the_app_the_engine_and_the_device_suite():
+def test_the_check_covers_the_app_the_engine_the_device_suite_and_the_guests():
     names = [name for name, _ in device_code()]
     for name in ("code.py", "boot.py", "engine/state.py", "engine/ai/endgame.py", "lib/binocle/app.py",
                  "lib/binocle/scenes/statsview.py", "lib/binocle/boards/pybadge.py", "tests/device/run.py",
-                 "tests/device/firmware/displayio.py"):
+                 "tests/device/firmware/displayio.py", "tools/lab/uimem_guest.py",
+                 "tools/bench/waits_guest.py"):
         assert name in names, name
     assert "lib/binocle/boards/sim.py" not in names            # the desktop's own board
 
