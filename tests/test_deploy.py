@@ -15,6 +15,7 @@ import sys
 
 import pytest
 
+from tests.failing_drive import FailingDrive
 from tools import bundle, deploy, drives, manifest
 
 sys.path.insert(0, os.path.join(bundle.ROOT, "lib"))
@@ -311,7 +312,7 @@ def steps(folder, image):
     probe = str(image) + ".probe"
     shutil.copyfile(image, probe)
     with drives.ImageDrive(probe) as d:
-        counting = drives.FailingDrive(d)
+        counting = FailingDrive(d)
         run(folder, counting)
     os.remove(probe)
     return counting.steps
@@ -330,7 +331,7 @@ def test_a_deploy_cut_at_every_step_is_seen_at_start_and_finished_by_a_rerun(
         shutil.copyfile(base, image)
         with drives.ImageDrive(image) as d:
             with pytest.raises(deploy.DeployError, match="run deploy again"):
-                run(v2, drives.FailingDrive(d, fail_after_steps=n))
+                run(v2, FailingDrive(d, fail_after_steps=n))
         found = problems(image, tmp_path)
         assert found, "step %d: the board would not notice" % n
         deploy_image(v2, image)
@@ -342,7 +343,7 @@ def test_a_deploy_cut_at_every_step_is_seen_at_start_and_finished_by_a_rerun(
 def test_a_write_cut_short_leaves_a_partial_temporary_file(image, v1, tmp_path):
     with drives.ImageDrive(image) as d:
         with pytest.raises(deploy.DeployError, match="went away"):
-            run(v1, drives.FailingDrive(d, fail_after_writes=3))
+            run(v1, FailingDrive(d, fail_after_writes=3))
     with drives.ImageDrive(image) as d:
         tmp = [p for p in d.files() if p.endswith(manifest.TMP_SUFFIX)]
         partial = [p for p in tmp if p != deploy.MARKER][0]
