@@ -1,4 +1,4 @@
-"""python -m tools deploy on real FAT12 images of a PyBadge's 2 MB drive (tools.drives.make_image).
+"""python -m tools deploy on real FAT12 images of a PyBadge's 2 MB drive (tools.users.fat.make_image).
 
 Every deploy here ends with the board's own start-up check (lib/binocle/startup.py)
 run over the image's files; the player's save and settings files and a file of
@@ -17,6 +17,7 @@ import pytest
 
 from tests.failing_drive import FailingDrive
 from tools import bundle, deploy, drives, manifest
+from tools.users import fat
 
 sys.path.insert(0, os.path.join(bundle.ROOT, "lib"))
 from binocle import startup     # noqa: E402
@@ -34,7 +35,7 @@ def sha(path):
 
 def new_image(path, size_kb=2048, boot_out=BOOT_OUT):
     """A fresh drive as the board leaves it, plus the player's own files."""
-    drives.make_image(str(path), size_kb)
+    fat.make_image(str(path), size_kb)
     with drives.ImageDrive(str(path)) as d:
         if boot_out is not None:
             d.write("boot_out.txt", boot_out)
@@ -476,7 +477,7 @@ def test_find_circuitpy_looks_where_systems_mount_drives(tmp_path):
 
 
 def test_a_fresh_image_is_laid_out_as_circuitpython_formats_its_drive(tmp_path):
-    path = drives.make_image(str(tmp_path / "fresh.img"))
+    path = fat.make_image(str(tmp_path / "fresh.img"))
     assert os.path.getsize(path) == 2048 * 1024
     with drives.ImageDrive(path) as d:
         assert (d.free(), d.cluster_size(), d.files()) == (2076672, 1024, {})

@@ -17,6 +17,7 @@ import pytest
 from tests.failing_drive import FailingDrive
 from tests.test_deploy import V1, new_image, small_bundle
 from tools import deploy, drives, manifest
+from tools.users import fat
 from binocle import saveload, store                     # noqa: E402 (test_deploy put lib/ on the path)
 from binocle.nvmstore import KIND_SETTINGS, KIND_STATS, FileNvm, NvmStore
 from binocle.settings import Settings
@@ -128,7 +129,7 @@ def free_room(path, fillers, n=40):
 
 def test_the_image_gives_a_file_the_first_run_of_free_clusters_that_takes_it(tmp_path):
     path = str(tmp_path / "d.img")
-    drives.make_image(path)
+    fat.make_image(path)
     with drives.ImageDrive(path) as d:
         for i in range(6):
             d.write("f%d" % i, b"x" * 3000)                    # 3 clusters each, from 2 on
