@@ -1,4 +1,4 @@
-"""Looking at FAT images from outside tools/drives.py, and an image file that a cut stops.
+"""Looking at FAT images from outside tools/users/fat.py, and an image file that a cut stops.
 
 - mkfs_image: the drive tests/data/make-circuitpy-mkfs.sh made with mkfs.fat and mcopy;
 - read_with_pyfatfs: every file as PyPI's pyfatfs reads it (its warnings count as failures);

@@ -97,8 +97,9 @@ def test_make_play_without_a_screen_says_what_to_do(tmp_path):
 
 def make_image(tmp_path):
     from tools import drives
+    from tools.users import fat
     path = str(tmp_path / "drive.img")
-    drives.make_image(path)
+    fat.make_image(path)
     with drives.ImageDrive(path) as d:
         d.write("boot_out.txt", BOOT_OUT)
     return path

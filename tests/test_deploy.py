@@ -1,4 +1,4 @@
-"""python -m tools deploy on real FAT12 images of a PyBadge's 2 MB drive (tools.drives.make_image).
+"""python -m tools deploy on real FAT12 images of a PyBadge's 2 MB drive (tools.users.fat.make_image).
 
 Every deploy here ends with the board's own start-up check (lib/binocle/startup.py)
 run over the image's files; the player's save and settings files and a file of
@@ -15,7 +15,9 @@ import sys
 
 import pytest
 
+from tests.failing_drive import FailingDrive
 from tools import bundle, deploy, drives, manifest
+from tools.users import fat
 
 sys.path.insert(0, os.path.join(bundle.ROOT, "lib"))
 from binocle import startup     # noqa: E402
@@ -33,7 +35,7 @@ def sha(path):
 
 def new_image(path, size_kb=2048, boot_out=BOOT_OUT):
     """A fresh drive as the board leaves it, plus the player's own files."""
-    drives.make_image(str(path), size_kb)
+    fat.make_image(str(path), size_kb)
     with drives.ImageDrive(str(path)) as d:
         if boot_out is not None:
             d.write("boot_out.txt", boot_out)
@@ -311,7 +313,7 @@ def steps(folder, image):
     probe = str(image) + ".probe"
     shutil.copyfile(image, probe)
     with drives.ImageDrive(probe) as d:
-        counting = drives.FailingDrive(d)
+        counting = FailingDrive(d)
         run(folder, counting)
     os.remove(probe)
     return counting.steps
@@ -330,7 +332,7 @@ def test_a_deploy_cut_at_every_step_is_seen_at_start_and_finished_by_a_rerun(
         shutil.copyfile(base, image)
         with drives.ImageDrive(image) as d:
             with pytest.raises(deploy.DeployError, match="run deploy again"):
-                run(v2, drives.FailingDrive(d, fail_after_steps=n))
+                run(v2, FailingDrive(d, fail_after_steps=n))
         found = problems(image, tmp_path)
         assert found, "step %d: the board would not notice" % n
         deploy_image(v2, image)
@@ -342,7 +344,7 @@ def test_a_deploy_cut_at_every_step_is_seen_at_start_and_finished_by_a_rerun(
 def test_a_write_cut_short_leaves_a_partial_temporary_file(image, v1, tmp_path):
     with drives.ImageDrive(image) as d:
         with pytest.raises(deploy.DeployError, match="went away"):
-            run(v1, drives.FailingDrive(d, fail_after_writes=3))
+            run(v1, FailingDrive(d, fail_after_writes=3))
     with drives.ImageDrive(image) as d:
         tmp = [p for p in d.files() if p.endswith(manifest.TMP_SUFFIX)]
         partial = [p for p in tmp if p != deploy.MARKER][0]
@@ -475,7 +477,7 @@ def test_find_circuitpy_looks_where_systems_mount_drives(tmp_path):
 
 
 def test_a_fresh_image_is_laid_out_as_circuitpython_formats_its_drive(tmp_path):
-    path = drives.make_image(str(tmp_path / "fresh.img"))
+    path = fat.make_image(str(tmp_path / "fresh.img"))
     assert os.path.getsize(path) == 2048 * 1024
     with drives.ImageDrive(path) as d:
         assert (d.free(), d.cluster_size(), d.files()) == (2076672, 1024, {})

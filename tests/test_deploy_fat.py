@@ -20,6 +20,7 @@ import pytest
 from tests.fat_helpers import CutImage, _CutFile, fat_problems, fsck, mkfs_image, read_with_pyfatfs
 from tests.test_deploy import BOOT_OUT, PLAYER, V1, V2, small_bundle
 from tools import bundle, deploy, drives, manifest
+from tools.users import fat
 
 from binocle import startup     # noqa: E402  (tests.test_deploy put lib/ on the path)
 
@@ -121,7 +122,7 @@ def assert_sound(image, folder, tmp_path, keep=KEEP, why=""):
 # -- names as FatFs, Windows and mtools keep them -------------------------------------------------
 
 def test_short_names_keep_their_case_as_fatfs_and_windows_write_them():
-    form = drives.short_form
+    form = fat.short_form
     assert form("boot_out.txt") == (b"BOOT_OUTTXT", 0x18)
     assert form("__init__.py") == (b"__INIT__PY ", 0x18)
     assert form("lib") == (b"LIB        ", 0x08)
@@ -168,7 +169,7 @@ def _slot(short, attr, bits, cluster, size):
 def nt_drive(path):
     """A drive of make_image's layout whose entries are written here byte by byte, as FatFs
     and Windows leave them: boot_out.txt, code.PY, lib/, README.TXT and NOTES.txt."""
-    drives.make_image(str(path))
+    fat.make_image(str(path))
     with open(str(path), "r+b") as f:
         img = bytearray(f.read())
         sector, per, reserved, copies, count, _t, _m, fat_sectors = \
@@ -473,8 +474,8 @@ class PyfatfsDrive(drives.Drive):
         return self.fs.exists(self._real(path))
 
     def free(self):
-        fat = self.fs.fs.fat
-        return sum(1 for v in fat[2:] if v == 0) * self.cluster_size()
+        table = self.fs.fs.fat
+        return sum(1 for v in table[2:] if v == 0) * self.cluster_size()
 
     def cluster_size(self):
         return self.fs.fs.bytes_per_cluster

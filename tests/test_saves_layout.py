@@ -14,8 +14,10 @@ import shutil
 
 import pytest
 
+from tests.failing_drive import FailingDrive
 from tests.test_deploy import V1, new_image, small_bundle
 from tools import deploy, drives, manifest
+from tools.users import fat
 from binocle import saveload, store                     # noqa: E402 (test_deploy put lib/ on the path)
 from binocle.nvmstore import KIND_SETTINGS, KIND_STATS, FileNvm, NvmStore
 from binocle.settings import Settings
@@ -127,7 +129,7 @@ def free_room(path, fillers, n=40):
 
 def test_the_image_gives_a_file_the_first_run_of_free_clusters_that_takes_it(tmp_path):
     path = str(tmp_path / "d.img")
-    drives.make_image(path)
+    fat.make_image(path)
     with drives.ImageDrive(path) as d:
         for i in range(6):
             d.write("f%d" % i, b"x" * 3000)                    # 3 clusters each, from 2 on
@@ -242,7 +244,7 @@ def test_every_cut_of_the_remake_leaves_the_game_and_a_rerun_finishes(tmp_path, 
     probe = str(tmp_path / "probe.img")
     shutil.copyfile(base, probe)
     with drives.ImageDrive(probe) as d:
-        counting = drives.FailingDrive(d)
+        counting = FailingDrive(d)
         assert saves_lines(run(v1, counting))[0].endswith("written again in one, saves kept")
     assert counting.steps == 3               # the new file, its rename over the old, the note
     image = str(tmp_path / "d.img")
@@ -251,7 +253,7 @@ def test_every_cut_of_the_remake_leaves_the_game_and_a_rerun_finishes(tmp_path, 
         with drives.ImageDrive(image) as d:
             if n < counting.steps:
                 with pytest.raises(deploy.DeployError, match="Run deploy again to finish the saves"):
-                    run(v1, drives.FailingDrive(d, fail_after_steps=n))
+                    run(v1, FailingDrive(d, fail_after_steps=n))
         runs, back, noted, left = on_image(image)
         assert back == data, n                         # the old or the new file, whole
         got = read_back(back, tmp_path)
@@ -270,14 +272,14 @@ def test_a_cut_in_the_update_before_the_saves_step_is_finished_by_a_rerun(tmp_pa
     probe = str(tmp_path / "probe.img")
     shutil.copyfile(base, probe)
     with drives.ImageDrive(probe) as d:
-        counting = drives.FailingDrive(d)
+        counting = FailingDrive(d)
         run(v1, counting)
     image = str(tmp_path / "d.img")
     for n in range(counting.steps):
         shutil.copyfile(base, image)
         with drives.ImageDrive(image) as d:
             with pytest.raises(deploy.DeployError, match="run deploy again"):
-                run(v1, drives.FailingDrive(d, fail_after_steps=n))
+                run(v1, FailingDrive(d, fail_after_steps=n))
         assert on_image(image)[1] == data, n
         with drives.ImageDrive(image) as d:
             run(v1, d)

@@ -43,6 +43,7 @@ import shutil
 import tempfile
 
 from tools import bundle, cli, drives, manifest
+from tools.users import fat
 
 ROOT = bundle.ROOT
 MIN_CIRCUITPYTHON = 9
@@ -164,7 +165,7 @@ class Plan:
 
 
 def _fold(path):
-    return drives.fold(path)
+    return fat.fold(path)
 
 
 def _protected(path):
@@ -296,7 +297,7 @@ def _put(drive, path, data, out, counter):
     if manifest.sha256(back) != manifest.sha256(data):
         try:
             drive.remove(tmp)
-        except (drives.DriveError, OSError):
+        except (fat.DriveError, OSError):
             pass
         raise DeployError("%s did not read back as written (%d of %d bytes, SHA-256 differs): "
                           "the drive or its cable is failing; the old %s is still in place"
@@ -408,7 +409,7 @@ def deploy(folder, drive, dry_run=False, out=sys.stdout, confirm=None):
                 new["version"], "; its file system is put right" if repaired else ""))
             out.write(saves_step(drive))
             return plan
-    except (drives.DriveError, DeployError, OSError) as e:
+    except (fat.DriveError, DeployError, OSError) as e:
         if not work:
             raise DeployError("%s. Run deploy again to finish the saves file (the old one, or "
                               "the new one, is whole)" % _text(e).rstrip("."))
@@ -549,7 +550,7 @@ def open_drive(args):
     if args.image:
         try:
             return drives.ImageDrive(args.image)
-        except drives.NotAnImage as e:
+        except fat.NotAnImage as e:
             raise cli.UsageError("--image: %s" % e)
     if args.drive:
         return drives.DirDrive(args.drive)
@@ -621,7 +622,7 @@ def main(argv):
     except cli.UsageError:
         raise
     except Exception as e:        # every failure as one line, never a traceback
-        known = (DeployError, drives.DriveError, manifest.ManifestError, bundle.BundleError, OSError)
+        known = (DeployError, fat.DriveError, manifest.ManifestError, bundle.BundleError, OSError)
         text = _text(e) if isinstance(e, known) else "%s: %s" % (type(e).__name__, e)
         sys.stderr.write("deploy: %s\n" % text)
         return 1
