@@ -1,7 +1,7 @@
 """engine/ and the device app (lib/binocle, code.py) keep to what CircuitPython offers
 (DESIGN.md); the device suite proves the engine runs there. Below: no method, keyword or
-built-in the board's Python lacks, in those and in tests/device/ (checked by name in the
-source, each flagged feature tried under MicroPython)."""
+built-in the board's Python lacks, in those, in tests/device/ and in tools/checks/ (checked by
+name in the source, each flagged feature tried under MicroPython)."""
 
 import ast
 import builtins
@@ -210,7 +210,8 @@ ALLOWED = (
 
 def device_code():
     """Every file that runs on the board or in the device suite: engine/, the app, code.py,
-    boot.py and tests/device/ (with the firmware stand-ins)."""
+    boot.py, tests/device/ (with the firmware stand-ins) and what the suite shares with the
+    tools, tools/checks/ (tools/device.py puts it in the suite's bundle)."""
     for name, source, tree in modules():
         yield "engine/" + name.replace(os.sep, "/"), tree
     for name, source, tree in app_modules():
@@ -218,6 +219,8 @@ def device_code():
     for rel, source, tree in modules(os.path.join(ROOT, "tests", "device")):
         if not os.path.basename(rel).startswith("_mpy_"):
             yield "tests/device/" + rel.replace(os.sep, "/"), tree
+    for rel, source, tree in modules(os.path.join(ROOT, "tools", "checks")):
+        yield "tools/checks/" + rel.replace(os.sep, "/"), tree
 
 
 def _bound(tree):
@@ -278,7 +281,8 @@ def test_the_check_covers_the_app_the_engine_and_the_device_suite():
     names = [name for name, _ in device_code()]
     for name in ("code.py", "boot.py", "engine/state.py", "engine/ai/endgame.py", "lib/binocle/app.py",
                  "lib/binocle/scenes/statsview.py", "lib/binocle/boards/pybadge.py", "tests/device/run.py",
-                 "tests/device/firmware/displayio.py"):
+                 "tests/device/firmware/displayio.py", "tools/checks/walk.py", "tools/checks/standins.py",
+                 "tools/checks/invariants.py"):
         assert name in names, name
     assert "lib/binocle/boards/sim.py" not in names            # the desktop's own board
 

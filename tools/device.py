@@ -21,7 +21,7 @@ HEAP = "1024m"
 RUNNER = "tests/device/run.py"
 _SUMMARY = re.compile(r"^(\d+) passed, (\d+) failed$")
 # tools/checks/ modules the device suite imports (put in its bundle beside it)
-CHECKS = ("__init__.py", "invariants.py")
+CHECKS = ("__init__.py", "invariants.py", "standins.py", "walk.py")
 
 
 def run_suite(name_filter="", echo=True, root=mpy.ROOT):
