@@ -1,7 +1,7 @@
 """engine/ and the device app (lib/binocle, code.py) keep to what CircuitPython offers
 (DESIGN.md); the device suite proves the engine runs there. Below: no method, keyword or
-built-in the board's Python lacks, in those, in tests/device/ and in tools/checks/ (checked by
-name in the source, each flagged feature tried under MicroPython)."""
+built-in the board's Python lacks, in those, in tests/device/ and in what it imports from
+tools/checks/ (checked by name in the source, each flagged feature tried under MicroPython)."""
 
 import ast
 import builtins
@@ -210,8 +210,9 @@ ALLOWED = (
 
 def device_code():
     """Every file that runs on the board or in the device suite: engine/, the app, code.py,
-    boot.py, tests/device/ (with the firmware stand-ins) and what the suite shares with the
-    tools, tools/checks/ (tools/device.py puts it in the suite's bundle)."""
+    boot.py, tests/device/ (with the firmware stand-ins) and the modules of tools/checks/ the
+    suite imports (tools/device.py's CHECKS, put in the suite's bundle; the folder's other
+    tools run on the desktop only)."""
     for name, source, tree in modules():
         yield "engine/" + name.replace(os.sep, "/"), tree
     for name, source, tree in app_modules():
@@ -219,8 +220,10 @@ def device_code():
     for rel, source, tree in modules(os.path.join(ROOT, "tests", "device")):
         if not os.path.basename(rel).startswith("_mpy_"):
             yield "tests/device/" + rel.replace(os.sep, "/"), tree
-    for rel, source, tree in modules(os.path.join(ROOT, "tools", "checks")):
-        yield "tools/checks/" + rel.replace(os.sep, "/"), tree
+    from tools.device import CHECKS
+    for name in CHECKS:
+        with open(os.path.join(ROOT, "tools", "checks", name)) as fh:
+            yield "tools/checks/" + name, ast.parse(fh.read())
 
 
 def _bound(tree):
