@@ -1,7 +1,8 @@
 """engine/ and the device app (lib/binocle, code.py) keep to what CircuitPython offers
 (DESIGN.md); the device suite proves the engine runs there. Below: no method, keyword or
-built-in the board's Python lacks, in those, in tests/device/ and in the tools' guests that
-run under MicroPython (checked by name in the source, each flagged feature tried there)."""
+built-in the board's Python lacks, in those, in tests/device/, in what it imports from
+tools/checks/ and in the tools' guests that run under MicroPython (checked by name in the
+source, each flagged feature tried there)."""
 
 import ast
 import builtins
@@ -214,7 +215,9 @@ GUESTS = ("tools/lab/uimem_guest.py", "tools/bench/guest.py", "tools/bench/waits
 
 def device_code():
     """Every file that runs on the board or in the device suite: engine/, the app, code.py,
-    boot.py and tests/device/ (with the firmware stand-ins); and the tools' guests (GUESTS)."""
+    boot.py, tests/device/ (with the firmware stand-ins), the modules of tools/checks/ the
+    suite imports (tools/device.py's CHECKS, put in the suite's bundle; the folder's other
+    tools run on the desktop only) and the tools' guests (GUESTS)."""
     for name, source, tree in modules():
         yield "engine/" + name.replace(os.sep, "/"), tree
     for name, source, tree in app_modules():
@@ -222,6 +225,10 @@ def device_code():
     for rel, source, tree in modules(os.path.join(ROOT, "tests", "device")):
         if not os.path.basename(rel).startswith("_mpy_"):
             yield "tests/device/" + rel.replace(os.sep, "/"), tree
+    from tools.device import CHECKS
+    for name in CHECKS:
+        with open(os.path.join(ROOT, "tools", "checks", name)) as fh:
+            yield "tools/checks/" + name, ast.parse(fh.read())
     for name in GUESTS:
         with open(os.path.join(ROOT, name)) as fh:
             yield name, ast.parse(fh.read())
@@ -286,7 +293,8 @@ def test_the_check_covers_the_app_the_engine_the_device_suite_and_the_guests():
     for name in ("code.py", "boot.py", "engine/state.py", "engine/ai/endgame.py", "lib/binocle/app.py",
                  "lib/binocle/scenes/statsview.py", "lib/binocle/boards/pybadge.py", "tests/device/run.py",
                  "tests/device/firmware/displayio.py", "tools/lab/uimem_guest.py",
-                 "tools/bench/waits_guest.py"):
+                 "tools/bench/waits_guest.py", "tools/checks/walk.py", "tools/checks/standins.py",
+                 "tools/checks/invariants.py"):
         assert name in names, name
     assert "lib/binocle/boards/sim.py" not in names            # the desktop's own board
 

@@ -16,6 +16,7 @@ from engine.variants import variants
 from engine.rng import Rng
 from engine.state import IllegalAction, PH_ANNOUNCE, PH_BETWEEN, PH_OVER
 from tests.device import helpers as H
+from tools.checks import invariants as I
 
 VARIANTS = dict((v[0], v[1:]) for v in variants())     # engine/rules.py: name: (rule set, options)
 MAX_DEALS = 4
@@ -40,7 +41,7 @@ class Checker:
         self.counts = {"steps": 0, "illegal": 0, "hidden_swaps": 0, "deals": 0}
 
     def __call__(self, state):
-        assert H.card_census(state) == H.pack_of(state)
+        assert I.card_census(state) == I.pack_of(state)
         assert state.legal_actions(), "no legal action before the end"
         self.check_deal_end(state)
         self.steps += 1
@@ -53,8 +54,8 @@ class Checker:
         if state.phase not in (PH_BETWEEN, PH_OVER) or self.deal_checked == state.deal_number:
             return
         self.deal_checked = state.deal_number
-        if H.deal_finished_fully(state):
-            assert H.trick_points_of_deal(state) == 250
+        if I.deal_finished_fully(state):
+            assert I.trick_points_of_deal(state) == 250
             self.counts["deals"] += 1
 
     def check_illegal(self, state):
@@ -78,7 +79,7 @@ class Checker:
 def hidden_places(state, p):
     """Where the cards player p cannot see lie: ("counts", vector) or ("list", faces, first index)."""
     places = [("counts", state.hands[q], 0) for q in range(state.PLAYERS) if q != p]
-    if H.three_hand(state):
+    if I.three_hand(state):
         if not state.dabb_shown:
             places.append(("list", state.dabb, 0))
         elif p != state.soloist:
@@ -134,22 +135,9 @@ def check_game(name, seed, totals):
     state = H.random_game(rules, seed, max_deals=MAX_DEALS, check=checker, **options)
     again = record.replay(record.encode(state))
     assert H.fingerprint(again) == H.fingerprint(state)
-    assert state.scores() == sheet_totals(state)
+    assert state.scores() == I.sheet_totals(state)
     for key, value in checker.counts.items():
         totals[key] = totals.get(key, 0) + value
-
-
-def sheet_totals(state):
-    """Each player's sum over the score sheet (plus melds of a deal still in play)."""
-    totals = [0] * state.PLAYERS
-    for row in state.sheet:
-        gains = state.gains_of(row)
-        for p in range(state.PLAYERS):
-            totals[p] += gains[p]
-    if not H.three_hand(state) and state.phase not in (PH_BETWEEN, PH_OVER):
-        for p in range(2):
-            totals[p] += state.deal_pts[p]
-    return totals
 
 
 @pytest.mark.parametrize("name", sorted(VARIANTS))

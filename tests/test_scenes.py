@@ -137,16 +137,16 @@ def scene_classes():
 
 
 def test_the_scene_lists_hold_every_scene():
-    from tests.device import screens
-    assert scene_classes() == set(s.__name__ for s in SCENES) == set(screens.SCENES)
+    from tools.checks import walk
+    assert scene_classes() == set(s.__name__ for s in SCENES) == set(walk.SCENES)
 
 
 def test_every_screen_opens_on_the_simulator():
-    """The device suite's walk (tests/device/screens.py) on the simulator's profile: each screen
+    """The device suite's walk (tools/checks/walk.py) on the simulator's profile: each screen
     opened in each rule set, on Blinka's displayio (its buttons are pressed on the boards'
     firmware stand-ins, under MicroPython: Blinka draws every frame, too slowly for that)."""
     from tools.simdriver import Driver
-    from tests.device import screens
+    from tools.checks import walk as screens
     d = Driver()
     walk = screens.Walk(d.app, d.press, d.tick, (), "Simulator")
     for rules in screens.RULES:

@@ -20,6 +20,8 @@ from tools import cli, mpy
 HEAP = "1024m"
 RUNNER = "tests/device/run.py"
 _SUMMARY = re.compile(r"^(\d+) passed, (\d+) failed$")
+# tools/checks/ modules the device suite imports (put in its bundle beside it)
+CHECKS = ("__init__.py", "invariants.py", "standins.py", "walk.py")
 
 
 def run_suite(name_filter="", echo=True, root=mpy.ROOT):
@@ -73,6 +75,10 @@ def bundle_with_suite(work, compiled=True):
     for f in sorted(os.listdir(suite)):
         if f.endswith(".py") and not f.startswith("_mpy_"):
             extra["tests/device/" + f] = os.path.join(suite, f)
+    # and what the suite shares with the tools (tools/checks: the invariants, the walk)
+    extra["tools/__init__.py"] = os.path.join(mpy.ROOT, "tools", "__init__.py")
+    for f in CHECKS:
+        extra["tools/checks/" + f] = os.path.join(mpy.ROOT, "tools", "checks", f)
     # the suite renamed with the game (tools/names.py); its runner stays a script
     bundle.build(out, extra=extra, mpy=compiled, header=bundle.MICROPYTHON,
                  source_only=(RUNNER,))

@@ -39,9 +39,8 @@ from engine.variants import variants
 from engine.state import IllegalAction, append_varint
 from engine.table import TableCards
 from tools import cli
-# The invariants are the ones the property tests check; reuse their code.
-from tests.device import helpers as H
-from tests.test_properties import sheet_totals
+# The invariants are the ones the property tests check (tests/test_properties.py).
+from tools.checks import invariants as H
 
 # The registry's variants, name: (rule set, option bits, salt of the action stream: 0x1001 for
 # the first, 0x2002 for the second ...).
@@ -192,7 +191,7 @@ def check_invariants(state, warn):
     census = H.card_census(state)
     if census != H.pack_of(state):
         raise FuzzFailure("card census %s is not the pack" % cards.format_counts(census))
-    totals = sheet_totals(state)
+    totals = H.sheet_totals(state)
     require(state.scores() == totals, "scores %r but the sheet adds up to %r", state.scores(), totals)
     legal = state.legal_actions()
     require(legal == sorted(legal), "legal_actions() is not sorted")

@@ -38,7 +38,7 @@ The game's frames (code.py, engine/, lib/binocle/) are summed from the first of 
 the board's own frames under that first one (Board: code.py's body, main(), App.run() under
 App.tick). Two runs:
 
-- the device suite's walk of every screen (tests/device/screens.py, on the firmware stand-ins,
+- the device suite's walk of every screen (tools/checks/walk.py, on the firmware stand-ins,
   each button of each screen, each rule set, each board profile): its deepest chain;
 - the engine as the app drives it (binocle.session.Session): a game of each rule set at each
   AI level a board has, hints and pondering included, then resumed from its record as a saved
@@ -650,8 +650,10 @@ def app_files():
 
 
 def suite_files():
-    """The device suite and the firmware stand-ins (modelled too, for calibrate())."""
-    return _sources("tests/__init__.py", os.path.join("tests", "device"))
+    """The device suite, its walk of the screens and the firmware stand-ins (modelled too, for
+    calibrate())."""
+    return _sources("tests/__init__.py", os.path.join("tests", "device"), "tools/__init__.py",
+                    os.path.join("tools", "checks"))
 
 
 class Board:
@@ -708,14 +710,14 @@ class _InRoot:
 
 
 def walk_screens(tracer, boards=None):
-    """tests/device/test_screens.py's walk: every screen and button, each rule set, each board
-    profile (or those of `boards`), on the firmware stand-ins."""
+    """The device suite's walk (tools/checks/walk.py): every screen and button, each rule set,
+    each board profile (or those of `boards`), on the firmware stand-ins."""
     with _InRoot():
-        from tests.device import test_screens
-        for board_id, name in test_screens.PROFILES:
+        from tools.checks import walk
+        for board_id, name in walk.PROFILES:
             if not boards or board_id in boards:
                 with tracer:
-                    test_screens.walk_board(board_id, name)
+                    walk.walk_board(board_id, name)
 
 
 DEAL_SEED = 7
@@ -734,12 +736,12 @@ def play_deals(tracer, seed=DEAL_SEED, actions=DEAL_ACTIONS):
         from binocle.settings import LEVEL_NAMES, Settings
         from engine import record
         from engine.rules import RULE_SETS
-        from tests.device import screens
+        from tools.checks import walk
         for rules in RULE_SETS:
             for level in LEVEL_NAMES:
                 st = Settings()
                 st.rules_id = RULE_SETS.index(rules)
-                clock = screens.StepClock()
+                clock = walk.StepClock()
                 with tracer:
                     s = Session(rules, seed, st.options(), level)
                     for _ in range(actions):
@@ -891,7 +893,7 @@ def build_parser():
     p = cli.Parser("pystack", "The app's deepest use of a SAMD51 board's 2 KB Python stack, modelled "
                               "(CircuitPython 10.2.1, 32-bit).")
     p.add_argument("--boards", nargs="+", metavar="BOARD_ID",
-                   help="walk these board profiles only (default: all of test_screens.PROFILES)")
+                   help="walk these board profiles only (default: all of tools/checks/walk.py's PROFILES)")
     p.add_argument("--top", type=cli.positive_int, default=40, metavar="N",
                    help="show at most N frames of the deepest chain (default 40)")
     p.add_argument("--json", action="store_true", help="the figures as JSON")
@@ -910,7 +912,7 @@ def _report(r, top, out):
     out.write("  %5d  the board's frames under the first below (code.py, main(), ...)\n" % first[1])
     for where, size in rest[-top:]:
         out.write("  %5d  %s\n" % (size, where))
-    out.write("Walk of every screen (tests/device/screens.py): %d bytes, %d calls; engine deals at "
+    out.write("Walk of every screen (tools/checks/walk.py): %d bytes, %d calls; engine deals at "
               "each level, resumed, on the walk's way in: %d bytes, %d calls\n" % (
                   r["walk"]["peak_bytes"], r["walk"]["calls"], r["deals"]["peak_bytes"], r["deals"]["calls"]))
 

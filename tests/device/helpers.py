@@ -1,9 +1,11 @@
-"""Shared by the tests under CPython and MicroPython: stacked deals, seeded play, invariants."""
+"""Shared by the tests under CPython and MicroPython: stacked deals, seeded play; the
+engine's invariants are tools/checks/invariants.py's (python -m tools fuzz checks them too)."""
 
-from engine import actions, cards, rules
+from engine import actions, cards
 from engine.rng import Rng
 from engine.rules import new_game
-from engine.state import PH_BETWEEN, PH_OVER
+from tools.checks.invariants import card_census, deal_finished_fully, pack_of, three_hand, \
+    trick_points_of_deal   # noqa: F401  (the tests reach them as helpers.card_census ...)
 
 
 def _faces(spec):
@@ -101,63 +103,6 @@ def random_game(rules, seed, max_deals=40, check=None, **options):
             check(state)
         state.apply(random_policy(rng, state))
     return state
-
-
-def three_hand(state):
-    """True for a game of a three-hand rule set (binokel: bidding, the Dabb), engine/rules.py."""
-    return rules.find(state.RULES)[rules.KIND] == rules.THREE_HAND
-
-
-def card_census(state):
-    """Count of every face over every place a card can be (32 counts)."""
-    tot = bytearray(32)
-    for group in (state.hands, state.won):
-        for counts in group:
-            for f in range(32):
-                tot[f] += counts[f]
-    for i in range(state.trick_n):
-        tot[state.trick[i]] += 1
-    if three_hand(state):
-        if not state.dabb_shown:
-            for f in state.dabb:
-                tot[f] += 1
-        for f in range(32):
-            tot[f] += state.buried[f]
-    else:
-        for t in state.tables:
-            for r in t.recs:
-                tot[r & 31] += 1
-        for i in range(state.stock_pos, len(state.stock)):
-            tot[state.stock[i]] += 1
-        if state.turnup >= 0:
-            tot[state.turnup] += 1
-    return tot
-
-
-def pack_of(state):
-    return cards.new_pack(getattr(state, "pack64", False))
-
-
-def trick_points_of_deal(state):
-    """Points won in tricks in the finished deal, plus buried points (binokel): 250 in full."""
-    total = 0
-    for p in range(state.PLAYERS):
-        total += state.cardpts[p]
-    if three_hand(state):
-        total += cards.card_points(state.buried)
-    else:
-        total += cards.LAST_TRICK_POINTS      # the last trick is scored with the melds
-    return total
-
-
-def deal_finished_fully(state):
-    """True after a deal that ran to its last trick (no knock, surrender or lost Durch)."""
-    if not (state.phase == PH_BETWEEN or state.phase == PH_OVER):
-        return False
-    if three_hand(state):
-        return (0 <= state.contract < 4 and not state.surrendered) and state.trick_n == 0 \
-            and cards.count(state.hands[0]) == 0
-    return state.knock is None
 
 
 def fingerprint(state):

@@ -3,7 +3,7 @@ measurement that tools/pystack.py's model is checked against.
 
     micropython tests/device/pystack_probe.py [board_id ...]    (from the repository root)
 
-Runs the screen walk of test_screens.py (each board of its PROFILES, or those named) with
+Runs the screen walk of tools/checks/walk.py (each board of its PROFILES, or those named) with
 every function and method of the firmware stand-ins wrapped: each call first prints one line,
 "<stand-in> <bytes>", the bytes being micropython.pystack_use() there (on a CircuitPython built
 with MICROPY_ENABLE_PYSTACK and a pystack large enough for the suite's frames as well as the
@@ -24,7 +24,7 @@ try:
 except ImportError:
     pass                                 # tools/pystack.py gives the model's `use`
 
-from tests.device import standins, test_screens
+from tools.checks import standins, walk
 
 # Called for these too, but by the suite's own bookkeeping, or as Python calls them.
 SKIP = ("_hw",)
@@ -87,14 +87,13 @@ def marked(variant):
 
 
 def main(boards):
-    from tests.device import screens
-    screens.Walk.variant = marked(screens.Walk.variant)
+    walk.Walk.variant = marked(walk.Walk.variant)
     standins.install = install
     try:
-        for board_id, name in test_screens.PROFILES:
+        for board_id, name in walk.PROFILES:
             if not boards or board_id in boards:
                 print("board", board_id)
-                test_screens.walk_board(board_id, name)
+                walk.walk_board(board_id, name)
     finally:
         standins.install = plain_install
 

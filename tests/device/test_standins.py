@@ -2,7 +2,7 @@
 and take what it takes, under MicroPython too: the scene test (test_screens.py) can only
 trust what they let through."""
 
-from tests.device import standins
+from tools.checks import standins
 
 
 def refused(call, kind):

@@ -1,5 +1,6 @@
 """Put the firmware stand-ins of tests/device/firmware in place of CircuitPython's own modules
-for one test, and take them away after, so the other tests see what they saw before.
+for one test or one walk of the screens (tools/checks/walk.py), and take them away after, so
+the other tests see what they saw before.
 
     hw = standins.install("pybadge")     # the board switched on; import the app after this
     ...
@@ -52,10 +53,11 @@ def _board_free():
 
 
 def folder():
-    """tests/device/firmware, next to this file."""
+    """tests/device/firmware, from the root this file's tools/checks/ lies in (the repository,
+    or a bundle with the device suite: tools/device.py)."""
     here = __file__.replace("\\", "/")
-    cut = here.rfind("/")
-    return (here[:cut] if cut >= 0 else ".") + "/firmware"
+    cut = here.rfind("tools/checks/")
+    return (here[:cut] if cut >= 0 else "") + "tests/device/firmware"
 
 
 def _bound(name):

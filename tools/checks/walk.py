@@ -1,36 +1,61 @@
-"""Every screen of the game opened, and each of its buttons pressed once, on one board.
+"""The walk of every screen: each scene of the game opened, and each of its buttons pressed
+once, on one board. The device suite walks each board of PROFILES on the firmware stand-ins
+(tests/device/test_screens.py, under MicroPython too), tests/test_scenes.py the simulator, and
+python -m tools pystack models a board's Python stack on this walk.
 
-A Walk drives an App built on some board profile (the firmware stand-ins' boards in
-test_screens.py, the simulator in tests/test_scenes.py). It reaches each screen the way the
-game does (a saved game continued from a chosen moment, the methods behind the menu lines),
-then presses each button of the screen's key table once, by the board's own buttons, runs
-a few frames after each, and notes what went wrong; the screen is opened again whenever a
-press left it. The app's net for a failing screen (App.recover) is switched off, so a
-failure is seen here rather than turned into a message.
+A Walk drives an App built on some board profile. It reaches each screen the way the game does
+(a saved game continued from a chosen moment, the methods behind the menu lines), then presses
+each button of the screen's key table once, by the board's own buttons, runs a few frames after
+each, and notes what went wrong; the screen is opened again whenever a press left it. The app's
+net for a failing screen (App.recover) is switched off, so a failure is seen here rather than
+turned into a message.
+
+On a board of stand-ins (walk_board: tools/checks/standins.py, the firmware's modules as
+CircuitPython documents them, refusing what the firmware lacks) the app picks its board profile
+itself from board.board_id, and a press is made by the board's own buttons: the PyBadge's eight
+keys, the PyGamer's four keys and stick, the Feather's three buttons (START and SELECT are B and
+A held; it has no LEFT, UP or DOWN).
 
 The walk is a generator (Walk.steps): it yields once for each frame the app is to run, and
 drive() runs that frame, App.tick, from its own shallow frame. A board keeps every running
 function's state on a small Python stack (2 KB on a SAMD51; tools/pystack.py), and a
-generator's state lives in the heap: so the walk's own functions are not under the app's
-when it runs a frame, and the app has nearly as much of that stack as on a board, where
-only code.py, main() and App.run() are under App.tick.
+generator's state lives in the heap: so the walk's own functions are not under the app's when
+it runs a frame, and the app has nearly as much of that stack as on a board, where only code.py,
+main() and App.run() are under App.tick. Under the app's frames in the device suite lie only the
+runner's, the test's, walk_board()'s and drive()'s.
 
 The moments come from the first deal of a fixed seed, played with the engine alone: the
 person takes the first legal action (never a knock), the AI seats are "easy".
 """
 
+
 import sys
+
+from engine.rules import RULE_SETS, THREE_HAND, kind, state_class
+from tools.checks import standins
 
 # Every scene class of lib/binocle/scenes that has a key table (tests/test_scenes.py checks it).
 SCENES = ("Title", "Table", "Choice", "LastTrick", "Melds", "Pause", "SettingsScreen", "Confirm",
           "Summary", "Sheet", "GameOver", "Help", "StatsScreen", "Lesson")
-RULES = ("hoyle", "french", "binokel")
+RULES = RULE_SETS                # the registry's (engine/rules.py), in its order
 # Seeds whose first deal brings the person each kind of decision (binokel 13: the person
-# wins the bidding, buries and names trump; 1: bids).
+# wins the bidding, buries and names trump; 1: bids). Every rule set has its line (the device
+# suite's test_screens.py checks it): without one, moments() tries seeds 100 on.
 SEEDS = (("hoyle", (1,)), ("french", (1,)), ("binokel", (13, 1)))
 LEVEL = "easy"
 STEP_MS = 40            # time per frame
 AFTER = 8               # frames run after each press
+
+
+def three_hands(rules):
+    """A rule set of three hands (binokel): bidding, the Dabb, its melds shown on their own
+    screen (engine/rules.py)."""
+    return kind(rules) == THREE_HAND
+
+
+def knocking(rules):
+    """A rule set whose player may knock (hoyle): the pause menu's knock line."""
+    return not three_hands(rules) and state_class(rules).KNOCKING
 
 
 def can_update():
@@ -74,8 +99,8 @@ def moments(rules):
 
 def _complete(out, rules):
     names = [n for n, _ in out]
-    want = ["pick", "between", "before end"] + (["knock"] if rules == "hoyle" else []) + \
-        (["bury"] if rules == "binokel" else [])
+    want = ["pick", "between", "before end"] + (["knock"] if knocking(rules) else []) + \
+        (["bury"] if three_hands(rules) else [])
     return [n for n in want if n not in names] == [] and [n for n in names if n.startswith("choice ")] != []
 
 
@@ -84,9 +109,8 @@ def _first_deal(out, rules, seed):
     from engine.state import PH_BETWEEN, PH_PLAY, PH_BURY
     from binocle.session import Session
     from binocle.settings import Settings
-    from engine.rules import RULE_SETS as ORDER
     st = Settings()
-    st.rules_id = ORDER.index(rules)
+    st.rules_id = RULE_SETS.index(rules)
     s = Session(rules, seed, st.options(), LEVEL)
     clock = StepClock()
     _note(out, "fresh", s)
@@ -95,7 +119,7 @@ def _first_deal(out, rules, seed):
         if s.person_to_move():
             obs = s.observation()
             if obs.phase == PH_PLAY:
-                if obs.trick and obs.last_trick and (rules != "binokel" or obs.melds):
+                if obs.trick and obs.last_trick and (not three_hands(rules) or obs.melds):
                     _note(out, "pick", s)
                 if actions.KNOCK in obs.legal:
                     _note(out, "knock", s)
@@ -189,9 +213,8 @@ class Walk:
     def steps(self, rules):
         """The walk in one rule set: yields None for each frame to run, DONE at the end
         (drive()); its failures go to self.failures."""
-        from engine.rules import RULE_SETS as ORDER
         st = self.app.settings
-        st.rules_id = ORDER.index(rules)
+        st.rules_id = RULE_SETS.index(rules)
         st.anim, st.pace, st.hints, st.sound, st.level = 0, 0, 1, 1, 0
         st.teach = 0                     # lessons only where the walk opens them (lessons())
         self.settings0 = st.to_bytes()
@@ -322,7 +345,7 @@ class Walk:
                     ("score sheet after giving up", "Sheet", self.sheet_given_up, None)]
         out += [("last trick", "LastTrick", self.last_trick, None),
                 ("last trick, none yet", "LastTrick", self.no_trick_yet, None)]
-        if self.rules == "binokel":
+        if three_hands(self.rules):
             out.append(("melds", "Melds", self.melds, None))
         out.append(("pause", "Pause", self.pause, None))
         pause_lines = yield from self.pause_lines()
@@ -592,7 +615,7 @@ class Walk:
         if self.over is None:
             from engine import actions, record
             from binocle.session import resume
-            if self.rules == "hoyle":
+            if knocking(self.rules):
                 s = resume(self.record("knock"), LEVEL)
                 s.apply(actions.KNOCK)
             else:
@@ -664,11 +687,112 @@ class Walk:
     def fill_stats(self):
         """Some of everything in the statistics, so each of their lines shows."""
         from binocle.settings import LEVEL_NAMES
-        from engine.rules import RULE_SETS as ORDER
         stats = self.app.stats
-        for r in range(len(ORDER)):
+        for r in range(len(RULE_SETS)):
             for lv in range(len(LEVEL_NAMES)):
                 stats.deal(r, lv, 120 + r * 10 + lv, True, 1)
                 stats.deal(r, lv, -80, False, -1)
                 stats.game(r, lv, True)
                 stats.game(r, lv, True)
+
+
+# -- a board of firmware stand-ins ------------------------------------------------------------
+
+FEATHER = "adafruit_feather_esp32s3_reverse_tft"
+# How a player makes each of the app's buttons: (board, button, the board's button, ms held).
+PRESSES = (
+    ("pybadge", "left", "LEFT", 40), ("pybadge", "right", "RIGHT", 40), ("pybadge", "up", "UP", 40),
+    ("pybadge", "down", "DOWN", 40), ("pybadge", "A", "A", 40), ("pybadge", "B", "B", 40),
+    ("pybadge", "start", "START", 40), ("pybadge", "select", "SELECT", 40),
+    ("pygamer", "left", "stick left", 40), ("pygamer", "right", "stick right", 40),
+    ("pygamer", "up", "stick up", 40), ("pygamer", "down", "stick down", 40),
+    ("pygamer", "A", "A", 40), ("pygamer", "B", "B", 40), ("pygamer", "start", "START", 40),
+    ("pygamer", "select", "SELECT", 40),
+    (FEATHER, "right", "D2", 40), (FEATHER, "A", "D1", 40), (FEATHER, "B", "D0", 40),
+    (FEATHER, "start", "D0", 720), (FEATHER, "select", "D1", 720),
+)
+PROFILES = (("pybadge", "PyBadge"), ("pygamer", "PyGamer"), (FEATHER, "Feather ESP32-S3 TFT"))
+
+
+class Board:
+    """The app on a board of stand-ins, the board's hands (press(), a generator that yields
+    once for each frame a press takes, and tick()) and the walk of its screens."""
+
+    def __init__(self, hw, name):
+        self.hw = hw                     # the stand-ins of the board, in place (standins.install)
+        from binocle import boards
+        from binocle.app import App
+        from binocle.buttons import NAMES
+        self.profile = boards.detect()
+        self.app = App(self.profile, assets="assets/")
+        self.ways = []
+        for board, button, way, ms in PRESSES:
+            if board == hw.board_id:
+                self.ways.append((NAMES.index(button), way, ms))
+        self.buttons = [b for b, _, _ in self.ways]
+        self.walk = Walk(self.app, self.press, self.tick, self.buttons, name)
+
+    def tick(self):
+        self.hw.now += STEP_MS
+        self.app.tick()
+
+    def press(self, button):
+        for b, name, ms in self.ways:
+            if b == button:
+                self.hw.press(name, True)
+                try:
+                    held = 0
+                    while held < ms:
+                        yield
+                        held += STEP_MS
+                finally:
+                    self.hw.press(name, False)        # let go, whatever happened
+                yield
+                return
+        raise AssertionError("this board has no way to press %d" % button)
+
+    def opened_all(self, rules):
+        """After the walk in one rule set: every scene of the scene table was opened."""
+        missing = [s for s in SCENES if s not in self.walk.scenes_opened(rules)]
+        if missing != ([] if three_hands(rules) else ["Melds"]):
+            self.walk.failures.append("%s, %s: never opened %s" % (self.walk.label, rules, missing))
+
+    def check(self):
+        """After the whole walk: what the board's firmware saw."""
+        hw = self.hw
+        from microcontroller import RunMode
+        assert RunMode.UF2 in hw.resets, "the firmware update never asked for the bootloader"
+        if hw.board_id == FEATHER:
+            assert hw.played == []                       # no speaker
+        else:
+            assert hw.played, "no card ever clicked"
+        assert standins.foreign() == [], standins.foreign()
+        assert self.app.display._refreshes > 0
+
+
+def start(board_id, name):
+    """The board switched on with the app on it; None where the firmware is built in."""
+    hw = standins.install(board_id)
+    if not standins.active():
+        print("  (not here: this interpreter has the firmware's own modules built in)")
+        return None
+    board = Board(hw, name)
+    assert board.profile.NAME == name
+    return board
+
+
+def walk_board(board_id, name):
+    """Every screen in every rule set on one board; failures listed together at the end.
+    The app's frames lie on this one's while the walk runs: few names here."""
+    try:
+        board = start(board_id, name)
+        if board is None:
+            return None
+        for rules in RULES:
+            drive(board.walk.steps(rules), board.app, board.hw)
+            board.opened_all(rules)
+        board.check()
+    finally:
+        standins.remove()
+    assert not board.walk.failures, "\n".join(board.walk.failures)
+    return board.walk
