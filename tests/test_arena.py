@@ -253,3 +253,16 @@ def test_usage_errors_exit_2(capsys, argv):
     assert captured.err.startswith("arena: ") and captured.err.count("\n") == 1
     assert "Traceback" not in captured.err
 
+
+def test_an_illegal_action_names_the_side_seat_and_seed(monkeypatch):
+    match = match_of("--rules", "french", "--a", "random", "--b", "greedy", "--games", "2", "--seed", "3")
+
+    class Cheat:
+        def choose(self, obs):
+            return -1
+    real = arena.make_player
+    monkeypatch.setattr(arena, "make_player", lambda name, rules, seat, seed, options:
+                        Cheat() if name == "greedy" else real(name, rules, seat, seed, options))
+    with pytest.raises(arena.ArenaError) as e:
+        arena.play_game(match, 3, ["a", "b"], clocks())
+    assert str(e.value).startswith("B (greedy) in seat 1, game seed 3: ")

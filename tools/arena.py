@@ -44,7 +44,7 @@ from engine import ai, cards, rules
 from engine.binokel import Binokel, CONTRACT_DURCH
 from engine.rules import RULE_SETS, new_game, option_bits
 from engine.state import PH_BETWEEN, IllegalAction
-from tools import cli, opponents
+from tools import cli, opponents, selfplay
 
 MAX_DEALS = 60
 Z95 = 1.959964
@@ -155,24 +155,34 @@ def play_game(match, seed, sides, clocks):
     for player, side in zip(players, sides):
         if match["open_a"] and side == "a":
             open_cards(player, state)
-    while not state.is_game_over():
-        if state.phase == PH_BETWEEN and state.deal_number >= MAX_DEALS:
-            break                                   # capped: won by nobody
-        p = state.current_player()
-        for q, other in enumerate(players):         # the others think on p's time, as on a
-            if q != p and hasattr(other, "pondering"):   # board while the person chooses
+    seats = [timed(state, players, p, clocks[side]) for p, side in enumerate(sides)]
+    try:
+        selfplay.play(state, seats, capped)
+    except IllegalAction as e:
+        p = state.current_player()                  # the state is as it was before the action
+        raise ArenaError("%s (%s) in seat %d, game seed %d: %s"
+                         % (sides[p].upper(), match[sides[p]], p, seed, e))
+    return state
+
+
+def capped(state, obs):
+    """A game stops after MAX_DEALS deals, won by nobody."""
+    return state.phase == PH_BETWEEN and state.deal_number >= MAX_DEALS
+
+
+def timed(state, players, p, clock):
+    """Seat p's choice, its time on clock; before it the other seats think on p's time, as on a
+    board while the person chooses."""
+    def choose(obs):
+        for q, other in enumerate(players):
+            if q != p and hasattr(other, "pondering"):
                 for _ in other.pondering(state.observation(q)):
                     pass
-        obs = state.observation(p)
         t0 = time.perf_counter()
         action = players[p].choose(obs)
-        clocks[sides[p]].add(time.perf_counter() - t0)
-        try:
-            state.apply(action)
-        except IllegalAction as e:
-            raise ArenaError("%s (%s) in seat %d, game seed %d: %s"
-                             % (sides[p].upper(), match[sides[p]], p, seed, e))
-    return state
+        clock.add(time.perf_counter() - t0)
+        return action
+    return choose
 
 
 def game_record(state, seed, a_seat):
