@@ -1,6 +1,7 @@
-"""python -m tools arena and the baselines: the summary, duplicate seating, usage errors.
+"""python -m tools arena and its opponents (tools/opponents.py): the summary, duplicate seating,
+usage errors.
 
-Only baselines play here, so the results do not move while the AI changes.
+Only those opponents play here, so the results do not move while the AI changes.
 """
 
 import json
@@ -12,7 +13,7 @@ from engine.rules import new_game
 from engine.state import PH_PLAY
 from engine.twohand import TwoHandState
 from tests.device.helpers import binokel_game
-from tools import arena, baselines
+from tools import arena, opponents
 
 
 def run(capsys, *argv):
@@ -206,7 +207,7 @@ def test_contract_rows_are_classified():
     assert counts == {"made": 1, "failed": 1, "durch_made": 1, "durch_failed": 1, "surrendered": 1}
 
 
-# -- the baselines --------------------------------------------------------------------------
+# -- the opponents --------------------------------------------------------------------------
 
 def test_greedy_bids_buries_and_names_from_its_melds():
     # Forehand (seat 0) holds a spade family and both binokels; the others are weak.
@@ -216,7 +217,7 @@ def test_greedy_bids_buries_and_names_from_its_melds():
                          "KS AS TS")
     # Best totals 500 (spades), 190 and 200: middlehand's last bid is 240, rearhand's 260,
     # forehand outbids both.
-    players = [baselines.GreedyPlayer() for _ in range(3)]
+    players = [opponents.GreedyPlayer() for _ in range(3)]
     while state.phase != PH_PLAY:                          # up to the first card of play
         p = state.current_player()
         state.apply(players[p].choose(state.observation(p)))
@@ -225,10 +226,10 @@ def test_greedy_bids_buries_and_names_from_its_melds():
     assert buried == [cards.parse("9H")] * 2 + [cards.parse("9D")]    # no points, in no meld
 
 
-def test_random_baseline_follows_its_seed():
+def test_random_opponent_follows_its_seed():
     obs = new_game("french", 1).observation(new_game("french", 1).current_player())
-    a = [baselines.new_baseline("random", 9).choose(obs) for _ in range(3)]
-    b = baselines.new_baseline("random", 9)
+    a = [opponents.new_opponent("random", 9).choose(obs) for _ in range(3)]
+    b = opponents.new_opponent("random", 9)
     assert a[0] == b.choose(obs) and a[0] in obs.legal
 
 
@@ -251,3 +252,17 @@ def test_usage_errors_exit_2(capsys, argv):
     assert captured.out == ""
     assert captured.err.startswith("arena: ") and captured.err.count("\n") == 1
     assert "Traceback" not in captured.err
+
+
+def test_an_illegal_action_names_the_side_seat_and_seed(monkeypatch):
+    match = match_of("--rules", "french", "--a", "random", "--b", "greedy", "--games", "2", "--seed", "3")
+
+    class Cheat:
+        def choose(self, obs):
+            return -1
+    real = arena.make_player
+    monkeypatch.setattr(arena, "make_player", lambda name, rules, seat, seed, options:
+                        Cheat() if name == "greedy" else real(name, rules, seat, seed, options))
+    with pytest.raises(arena.ArenaError) as e:
+        arena.play_game(match, 3, ["a", "b"], clocks())
+    assert str(e.value).startswith("B (greedy) in seat 1, game seed 3: ")

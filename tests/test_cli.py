@@ -228,8 +228,7 @@ def test_real_process_exit_codes():
 # -- play: scripted games through main() ----------------------------------------------
 
 from engine import actions                      # noqa: E402
-from engine.rng import Rng                      # noqa: E402
-from tools import bots, play                    # noqa: E402
+from tools import opponents, play              # noqa: E402
 
 
 def run_play(monkeypatch, capsys, argv, answers):
@@ -340,17 +339,17 @@ def test_pack64_and_no_grand_play(monkeypatch, capsys):
     assert rc == 0 and "stock 23" in out
 
 
-# -- the bots --------------------------------------------------------------------------
+# -- the opponents ----------------------------------------------------------------------
 
-def bot_game(rules, seed):
-    """A whole game with a bot in every seat; returns the state and the actions."""
+def greedy_game(rules, seed):
+    """A whole game with greedy in every seat; returns the state and the actions."""
     game = play.Game(rules, seed, 0, play.Console(io.StringIO(), io.StringIO()))
-    seat0 = bots.Bot(0, Rng(seed))
+    seat0 = opponents.new_opponent("greedy", seed)
     state, seen = game.state, []
     while not state.is_game_over() and state.deal_number <= 30:
         p = state.current_player()
-        bot = seat0 if p == 0 else game.bots[p]
-        a = bot.choose(state.observation(p), game.points_of)
+        seat = seat0 if p == 0 else game.opponents[p]
+        a = seat.choose(state.observation(p))
         assert a in state.legal_actions()
         assert a not in (actions.KNOCK, actions.DURCH) and not actions.SURRENDER <= a < actions.SURRENDER + 4
         state.apply(a)
@@ -359,29 +358,40 @@ def bot_game(rules, seed):
 
 
 @pytest.mark.parametrize("rules", ["hoyle", "french", "binokel"])
-def test_bots_play_whole_games_the_same_way_twice(rules):
-    state, seen = bot_game(rules, 21)
+def test_greedy_plays_whole_games_the_same_way_twice(rules):
+    state, seen = greedy_game(rules, 21)
     assert state.is_game_over()
-    assert bot_game(rules, 21)[1] == seen
+    assert greedy_game(rules, 21)[1] == seen
 
 
-def test_bots_take_the_best_announcement():
+def test_greedy_takes_the_best_announcement():
     from tests.device.helpers import two_hand_game, play as play_cards
-    # the bot (seat 1, pone) wins the first trick holding K♥ Q♥ with hearts trump: it melds 40
+    # greedy (seat 1, pone) wins the first trick holding K♥ Q♥ with hearts trump: it melds 40
     state = two_hand_game("hoyle", "KH QH AS TS 9S 9S JS JC 9C TC TD 9D",
                           "AD KD QD JD KC QC AC TH JH 9H JS QS", "9H", dealer_seat=0)
     play_cards(state, "AS JS")
     game = play.Game("hoyle", 1, 0, play.Console(io.StringIO(), io.StringIO()))
     game.state = state
     assert state.current_player() == 1
-    choice = game.bots[1].choose(state.observation(1), game.points_of)
+    choice = game.opponents[1].choose(state.observation(1))
     assert state.describe(choice).startswith("meld royal marriage")
     assert game.points_of(choice) == 40
 
 
+def test_the_terminal_game_seats_the_arenas_opponents(monkeypatch, capsys):
+    game = play.Game("binokel", 4, 0, play.Console(io.StringIO(), io.StringIO()), "random")
+    assert [type(game.opponents[p]) for p in (1, 2)] == [opponents.RandomPlayer] * 2
+    assert type(play.Game("hoyle", 4, 0, None).opponents[1]) is opponents.GreedyPlayer
+    rc, out, err = run_play(monkeypatch, capsys, ["--rules", "binokel", "--seed", "4", "--level", "random"],
+                            ["1"] * 20)
+    assert rc == 0 and err == "" and out.rstrip().endswith("bye")
+    rc, out, err = run_play(monkeypatch, capsys, ["--rules", "hoyle", "--level", "bots"], [])
+    assert rc == 2 and out == "" and "invalid choice: 'bots'" in err
+
+
 # -- play: no single answer loses a game ------------------------------------------------------
 
-def scripted_game(rules, seed, answers, level="bots"):
+def scripted_game(rules, seed, answers, level="greedy"):
     out = io.StringIO()
     game = play.Game(rules, seed, 0, play.Console(io.StringIO("".join(a + "\n" for a in answers)), out), level)
     return game, out
@@ -398,7 +408,7 @@ def test_a_short_knock_is_asked_again_with_the_count(monkeypatch, capsys):
             game.console.stdin = io.StringIO("1\n")       # the person's first choice, as asked
             game.apply(0, game.ask_person())
         else:
-            game.apply(p, game.bot_action(p))
+            game.apply(p, game.opponent_action(p))
     have = state.score[0] + state.cardpts[0]         # the engine's count for a knock
     assert 0 < have < 1000
     done = state.nactions

@@ -4,7 +4,7 @@
         [--open-a] [--pack64] [--no-grand] [--target T]
 
 A and B are each a level of engine.ai (easy, normal, hard, expert) or a
-baseline of tools/baselines.py (random, greedy).
+opponent of tools/opponents.py (random, greedy).
 
 Duplicate matches take the luck of the deal out of the comparison. A seed
 fixes every shuffle of a game whatever is played, so:
@@ -44,7 +44,7 @@ from engine import ai, cards, rules
 from engine.binokel import Binokel, CONTRACT_DURCH
 from engine.rules import RULE_SETS, new_game, option_bits
 from engine.state import PH_BETWEEN, IllegalAction
-from tools import baselines, cli
+from tools import cli, opponents, selfplay
 
 MAX_DEALS = 60
 Z95 = 1.959964
@@ -80,7 +80,7 @@ def build_parser():
 # -- the command line --------------------------------------------------------------
 
 def player_names():
-    return tuple(ai.LEVELS) + baselines.NAMES
+    return tuple(ai.LEVELS) + opponents.NAMES
 
 
 def check_args(args):
@@ -92,7 +92,7 @@ def check_args(args):
         if name not in player_names():
             raise cli.UsageError("unknown player %r for --%s (choose from %s)"
                              % (name, side, ", ".join(player_names())))
-    if args.open_a and args.a in baselines.NAMES:
+    if args.open_a and args.a in opponents.NAMES:
         raise cli.UsageError("--open-a needs an AI level for A: the baselines read only observations")
     per_seed = rules.find(args.rules)[rules.PLAYERS]      # a duplicate set: one game per seat
     if args.games <= 0 or args.games % per_seed:
@@ -128,8 +128,8 @@ class Clock:
 
 def make_player(name, rules, seat, game_seed, options):
     seed = (game_seed * 7 + seat) & 0xFFFFFFFF
-    if name in baselines.NAMES:
-        return baselines.new_baseline(name, seed)
+    if name in opponents.NAMES:
+        return opponents.new_opponent(name, seed)
     return ai.new_player(rules, seat, name, seed, options)
 
 
@@ -155,24 +155,34 @@ def play_game(match, seed, sides, clocks):
     for player, side in zip(players, sides):
         if match["open_a"] and side == "a":
             open_cards(player, state)
-    while not state.is_game_over():
-        if state.phase == PH_BETWEEN and state.deal_number >= MAX_DEALS:
-            break                                   # capped: won by nobody
-        p = state.current_player()
-        for q, other in enumerate(players):         # the others think on p's time, as on a
-            if q != p and hasattr(other, "pondering"):   # board while the person chooses
+    seats = [timed(state, players, p, clocks[side]) for p, side in enumerate(sides)]
+    try:
+        selfplay.play(state, seats, capped)
+    except IllegalAction as e:
+        p = state.current_player()                  # the state is as it was before the action
+        raise ArenaError("%s (%s) in seat %d, game seed %d: %s"
+                         % (sides[p].upper(), match[sides[p]], p, seed, e))
+    return state
+
+
+def capped(state, obs):
+    """A game stops after MAX_DEALS deals, won by nobody."""
+    return state.phase == PH_BETWEEN and state.deal_number >= MAX_DEALS
+
+
+def timed(state, players, p, clock):
+    """Seat p's choice, its time on clock; before it the other seats think on p's time, as on a
+    board while the person chooses."""
+    def choose(obs):
+        for q, other in enumerate(players):
+            if q != p and hasattr(other, "pondering"):
                 for _ in other.pondering(state.observation(q)):
                     pass
-        obs = state.observation(p)
         t0 = time.perf_counter()
         action = players[p].choose(obs)
-        clocks[sides[p]].add(time.perf_counter() - t0)
-        try:
-            state.apply(action)
-        except IllegalAction as e:
-            raise ArenaError("%s (%s) in seat %d, game seed %d: %s"
-                             % (sides[p].upper(), match[sides[p]], p, seed, e))
-    return state
+        clock.add(time.perf_counter() - t0)
+        return action
+    return choose
 
 
 def game_record(state, seed, a_seat):

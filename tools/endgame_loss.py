@@ -87,34 +87,38 @@ def measure(rules, level, games, seed, lo, hi, max_deals, progress=None, against
     from engine.ai import new_player
     from engine.ai.endgame import Solver
     from engine.rules import new_game
+    from tools.selfplay import play
     solver = Solver(16, 12)
     lost = {}
     positions = {}
     deals = 0
     solved_deal = None
     seatings = ((level, level),) if against is None else ((level, against), (against, level))
+
+    def capped(state, obs):
+        return state.deal_number >= max_deals
+
+    def judge(state, p, obs, a):
+        """Add what a's face gives away against the best face, at a decision that counts."""
+        nonlocal solved_deal
+        if obs.turnup < 0 and actions.is_play(a) and seats[p].memory.complete:
+            n = cards.count(obs.hand)
+            faces = sorted(set(actions.play_face(b) for b in obs.legal if actions.is_play(b)))
+            if lo <= n <= hi and len(faces) > 1 and levels[p] == level:
+                if solved_deal != (g, state.deal_number):
+                    solver.clear()      # entries stay true through a deal (endgame.py)
+                    solved_deal = (g, state.deal_number)
+                values = move_values(solver, state, p, faces)
+                lost[n] = lost.get(n, 0) + max(values.values()) - values[actions.play_face(a)]
+                positions[n] = positions.get(n, 0) + 1
+                if record is not None:
+                    record.append(position_record(state, g * 1000 + state.deal_number, n, values))
     for g in range(games * len(seatings)):
         game_seed = seed + g // len(seatings)
         levels = seatings[g % len(seatings)]
         state = new_game(rules, game_seed, 0)
         seats = [new_player(rules, p, levels[p], game_seed, 0) for p in (0, 1)]
-        while not state.is_game_over() and state.deal_number < max_deals:
-            p = state.current_player()
-            obs = state.observation(p)
-            a = seats[p].choose(obs)
-            if obs.turnup < 0 and actions.is_play(a) and seats[p].memory.complete:
-                n = cards.count(obs.hand)
-                faces = sorted(set(actions.play_face(b) for b in obs.legal if actions.is_play(b)))
-                if lo <= n <= hi and len(faces) > 1 and levels[p] == level:
-                    if solved_deal != (g, state.deal_number):
-                        solver.clear()      # entries stay true through a deal (endgame.py)
-                        solved_deal = (g, state.deal_number)
-                    values = move_values(solver, state, p, faces)
-                    lost[n] = lost.get(n, 0) + max(values.values()) - values[actions.play_face(a)]
-                    positions[n] = positions.get(n, 0) + 1
-                    if record is not None:
-                        record.append(position_record(state, g * 1000 + state.deal_number, n, values))
-            state.apply(a)
+        play(state, seats, capped, judge)
         deals += len(state.sheet)          # the deals scored
         if progress:
             progress(g + 1, games * len(seatings))

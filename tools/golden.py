@@ -17,6 +17,7 @@ from engine.rng import Rng
 from engine.rules import new_game
 from engine.variants import variants
 from tools import cli
+from tools.selfplay import play
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PATH = os.path.join(ROOT, "tests", "data", "golden_counts.txt")
@@ -42,30 +43,35 @@ def new_variant(variant, seed):
     return new_game(rules, seed, options)
 
 
+def generator_seat(seed):
+    """A seat that draws among the legal actions with the engine's generator (never KNOCK)."""
+    rng = Rng(seed)
+
+    def choose(obs):
+        legal = [a for a in obs.legal if a != actions.KNOCK] or obs.legal
+        return legal[rng.below(len(legal))]
+    return choose
+
+
 def walk(variant, seed, steps):
     """The position `steps` generator-chosen actions into the seeded game."""
     state = new_variant(variant, seed)
-    rng = Rng(seed)
-    for _ in range(steps):
-        if state.is_game_over():
-            break
-        legal = [a for a in state.legal_actions() if a != actions.KNOCK] or state.legal_actions()
-        state.apply(legal[rng.below(len(legal))])
+    choose = generator_seat(seed)
+    play(state, [choose] * state.PLAYERS, limit=steps)
     return state
 
 
+def rich_or_past(state, obs):
+    """An announcement decision with RICH_OPTIONS legal actions, melds among them; or deal 2."""
+    legal = [a for a in obs.legal if a != actions.KNOCK] or obs.legal
+    return state.deal_number != 1 or (any(actions.is_meld(a) for a in legal) and len(legal) >= RICH_OPTIONS)
+
+
 def first_rich_announcement(variant, seed):
-    """Steps to the first announcement decision with RICH_OPTIONS legal actions, or -1."""
+    """Steps to the first announcement decision of deal 1 with RICH_OPTIONS legal actions, or -1."""
     state = new_variant(variant, seed)
-    rng = Rng(seed)
-    steps = 0
-    while not state.is_game_over() and state.deal_number == 1:
-        legal = [a for a in state.legal_actions() if a != actions.KNOCK] or state.legal_actions()
-        if any(actions.is_meld(a) for a in legal) and len(legal) >= RICH_OPTIONS:
-            return steps
-        state.apply(legal[rng.below(len(legal))])
-        steps += 1
-    return -1
+    steps = play(state, [generator_seat(seed)] * state.PLAYERS, rich_or_past)
+    return steps if not state.is_game_over() and state.deal_number == 1 else -1
 
 
 def positions():

@@ -1,6 +1,7 @@
-"""A game in the terminal against simple bots: python -m tools play [--rules R] [--seed N] [--pack64] [--no-grand] [--no-teach]
+"""A game in the terminal: python -m tools play [--rules R] [--seed N] [--level L] [--pack64] [--no-grand] [--no-teach]
 
-You are seat 0; the bots (tools/bots.py) hold the other seats. Everything
+You are seat 0; the AI at a level, or an opponent of tools/opponents.py (greedy,
+random), holds the other seats. Everything
 shown comes from the observation of seat 0, so the screen never tells more
 than a player at a real table would know. A seed and the same answers replay
 the same game.
@@ -13,13 +14,12 @@ import textwrap
 import time
 
 from engine import actions, cards
-from engine.rng import Rng
 from engine.binokel import CONTRACT_DURCH
 from engine.rules import RULE_SETS, THREE_HAND, kind, new_game, option_bits, state_class
 from engine.state import PH_BID, PH_BURY, PH_ANNOUNCE, PH_KNOCK, PH_BETWEEN
 from engine.twohand import NOTE_NONE, NOTE_KNOCK, NOTE_TARGET_RAISED
 from engine.ai import LEVELS, new_player
-from tools import bots, cli
+from tools import cli, opponents
 
 WIDTH = 79      # columns of output
 # The handheld's lessons (Explain rules), read from the file it reads them from.
@@ -41,13 +41,14 @@ to play it or bury it. Other commands:
 
 
 def build_parser():
-    p = cli.Parser("play", "Play Binocle against the AI or simple bots.")
+    p = cli.Parser("play", "Play Binocle against the AI or a rule of thumb.")
     p.add_argument("--rules", choices=RULE_SETS, help="rule set (asked for when missing)")
     p.add_argument("--seed", type=int, help="0..4294967295; the same seed replays the same game")
     p.add_argument("--pack64", action="store_true", help="hoyle: the 64-card pack")
     p.add_argument("--no-grand", action="store_true", help="hoyle: no grand binocle")
-    p.add_argument("--level", choices=("bots",) + LEVELS, default="normal",
-                   help="the opponents: an AI level (default normal) or the simple bots")
+    p.add_argument("--level", choices=LEVELS + opponents.NAMES, default="normal",
+                   help="the opponents: an AI level (default normal), or greedy or random "
+                        "(tools/opponents.py)")
     p.add_argument("--teach", action=argparse.BooleanOptionalAction, default=True,
                    help="explain each phase the first time it comes, as the handheld's first game "
                         "does (default on)")
@@ -446,9 +447,9 @@ class Screen:
 
 
 class Game:
-    """One game: the engine state, the bots, and the person's side of the table."""
+    """One game: the engine state, the opponents, and the person's side of the table."""
 
-    def __init__(self, rules, seed, options, console, level="bots", teach=False):
+    def __init__(self, rules, seed, options, console, level="greedy", teach=False):
         self.state = new_game(rules, seed, options)
         self.rules = rules
         self.teach = teach
@@ -456,11 +457,10 @@ class Game:
         self.console = console
         n = self.state.PLAYERS
         self.names = ("You", "AI") if n == 2 else ("You", "East", "West")   # as on the handheld
-        self.level = level
-        if level == "bots":
-            self.bots = {p: bots.Bot(p, Rng((seed * 7 + p) & 0xFFFFFFFF)) for p in range(1, n)}
+        if level in opponents.NAMES:
+            self.opponents = {p: opponents.new_opponent(level, seed * 7 + p) for p in range(1, n)}
         else:
-            self.bots = {p: new_player(rules, p, level, seed * 7 + p, options) for p in range(1, n)}
+            self.opponents = {p: new_player(rules, p, level, seed * 7 + p, options) for p in range(1, n)}
         # The tip giver sees what the person sees, every time the person decides.
         self.adviser = new_player(rules, 0, "hard", seed * 7, options)
         self.screen = Screen(rules, self.names, cards.lowest_rank(getattr(self.state, "pack64", False)))
@@ -479,7 +479,7 @@ class Game:
         try:
             while not self.state.is_game_over():
                 p = self.state.current_player()
-                action = self.ask_person() if p == 0 else self.bot_action(p)
+                action = self.ask_person() if p == 0 else self.opponent_action(p)
                 self.apply(p, action)
         except EndOfInput:
             say("bye")
@@ -487,10 +487,8 @@ class Game:
         say(self.screen.game_over(self.state.observation(0)))
         return 0
 
-    def bot_action(self, p):
-        if self.level == "bots":
-            return self.bots[p].choose(self.state.observation(p), self.points_of)
-        return self.bots[p].choose(self.state.observation(p))
+    def opponent_action(self, p):
+        return self.opponents[p].choose(self.state.observation(p))
 
     def apply(self, p, action):
         before = self.state.observation(0)

@@ -18,6 +18,7 @@ from engine.ai.bidding import LONG_TRUMPS, trick_estimate
 from engine.rules import new_game
 from engine.state import PH_PLAY
 from tools import cli
+from tools.selfplay import play_deal
 
 RANKS = (2, 3, 4, 5, 6, 7)          # 9 J Q K T A
 FEATURES = 2 * len(RANKS) + 1       # plain ranks, trump ranks, trumps beyond LONG_TRUMPS
@@ -41,27 +42,24 @@ def collect(deals, seed, level, progress):
     game_seed = seed
     played = 0
     start = time.time()
+    snapshot = []
+
+    def soloist_hand(state, p, obs, action):     # at the first card of a trump contract
+        if state.phase == PH_PLAY and not snapshot and 0 <= state.contract < 4:
+            snapshot.append((bytearray(state.hands[state.soloist]), state.trump, state.soloist))
     while played < deals:
         state = new_game("binokel", game_seed)
         seats = [new_player("binokel", p, level, game_seed * 3 + p) for p in range(3)]
         game_seed += 1
         while not state.is_game_over() and played < deals:
-            snapshot = None
-            number = state.deal_number
-            while state.deal_number == number and not state.is_game_over() and not state.is_deal_over():
-                if state.phase == PH_PLAY and snapshot is None and 0 <= state.contract < 4:
-                    snapshot = (bytearray(state.hands[state.soloist]), state.trump, state.soloist)
-                p = state.current_player()
-                state.apply(seats[p].choose(state.observation(p)))
+            del snapshot[:]
+            play_deal(state, seats, soloist_hand)
             if snapshot and not state.surrendered and state.trick_n == 0:
-                hand, trump, soloist = snapshot
+                hand, trump, soloist = snapshot[0]
                 rows.append((features(hand, trump), state.cardpts[soloist], hand, trump))
             played += 1
             if progress and played % 50 == 0:
                 sys.stderr.write("\r%d/%d deals  %.0f s" % (played, deals, time.time() - start))
-            if not state.is_game_over():
-                p = state.current_player()
-                state.apply(seats[p].choose(state.observation(p)))
     if progress and played >= 50:
         sys.stderr.write("\n")
     return rows

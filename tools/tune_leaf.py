@@ -25,33 +25,39 @@ def collect(rules, games, seed, progress):
     from engine.ai.endgame import Solver
     from engine.ai.leaf import LEAF_WEIGHTS, leaf_terms, playouts
     from engine.rules import new_game
+    from tools.selfplay import play
     exact = Solver(16, 12)
     masks = Solver(1, 12)                # only its start(): the rank masks and suit counts
     terms = len(LEAF_WEIGHTS)
     units = [tuple(1 if j == i else 0 for j in range(terms)) for i in range(terms)]
     rows = []
     solved_deal = None
+    seen = None
+
+    def capped(state, obs):
+        return state.deal_number >= 30
+
+    def score(state, p, obs, action):
+        """At each trick start of the last tricks: the exact value and the leaf's terms."""
+        nonlocal seen, solved_deal
+        n = cards.count(state.hands[0])
+        if (obs.turnup < 0 and state.trick_n == 0 and actions.is_play(obs.legal[0])
+                and 3 <= n <= 12 and seen != (state.deal_number, n)):
+            seen = (state.deal_number, n)
+            if solved_deal != (g, seen[0]):
+                exact.clear()        # entries stay true through a deal
+                solved_deal = (g, seen[0])
+            h0, h1 = bytearray(state.hands[0]), bytearray(state.hands[1])
+            value = exact.solve(h0, h1, state.trump, state.leader, bytearray(2), 0, 1 << 30)[0]
+            masks.start(h0, h1, state.trump, state.leader, bytearray(2), 0)
+            mean = playouts(masks.rm, masks.sc, state.leader, state.trump, n) / 2.0
+            rows.append((n, value, mean,
+                         [leaf_terms(masks.rm, masks.sc, state.leader, state.trump, n, u) for u in units]))
     for g in range(games):
         state = new_game(rules, seed + g, 0)
         seats = [new_player(rules, p, "hard", seed + g, 0) for p in (0, 1)]
         seen = None
-        while not state.is_game_over() and state.deal_number < 30:
-            p = state.current_player()
-            obs = state.observation(p)
-            n = cards.count(state.hands[0])
-            if (obs.turnup < 0 and state.trick_n == 0 and actions.is_play(obs.legal[0])
-                    and 3 <= n <= 12 and seen != (state.deal_number, n)):
-                seen = (state.deal_number, n)
-                if solved_deal != (g, seen[0]):
-                    exact.clear()        # entries stay true through a deal
-                    solved_deal = (g, seen[0])
-                h0, h1 = bytearray(state.hands[0]), bytearray(state.hands[1])
-                value = exact.solve(h0, h1, state.trump, state.leader, bytearray(2), 0, 1 << 30)[0]
-                masks.start(h0, h1, state.trump, state.leader, bytearray(2), 0)
-                mean = playouts(masks.rm, masks.sc, state.leader, state.trump, n) / 2.0
-                rows.append((n, value, mean,
-                             [leaf_terms(masks.rm, masks.sc, state.leader, state.trump, n, u) for u in units]))
-            state.apply(seats[p].choose(obs))
+        play(state, seats, capped, score)
         if progress:
             progress(rules, g + 1, games, len(rows))
     return rows

@@ -19,8 +19,9 @@ import time
 
 from engine.ai import new_player
 from engine.rules import new_game
-from engine.state import PH_BETWEEN, PH_PLAY
+from engine.state import PH_PLAY
 from tools import cli
+from tools.selfplay import play
 
 DEALS = 4
 RANK_NAMES = "789JQKTA"
@@ -32,24 +33,22 @@ def count(games, seed, level, progress):
     counts = [[0] * 16 for _ in range(3)]
     totals = [0, 0, 0]
     start = time.time()
+    counted = set()                     # (deal, defender) already counted
+
+    def capped(state, obs):             # DEALS deals, and the next one dealt
+        return state.deal_number > DEALS
+
+    def first_card(state, p, obs, action):
+        if (state.phase == PH_PLAY and obs.trump >= 0 and p != obs.soloist
+                and (state.deal_number, p) not in counted):
+            counted.add((state.deal_number, p))
+            add_defender_view(state, obs, seats[p].memory, counts, totals)
     for g in range(games):
         game_seed = seed + g
         state = new_game("binokel", game_seed)
         seats = [new_player("binokel", p, level, game_seed * 7 + p) for p in range(3)]
-        counted = set()
-        deals = 0
-        while not state.is_game_over() and deals < DEALS:
-            if state.phase == PH_BETWEEN:
-                deals += 1
-                counted = set()
-            p = state.current_player()
-            obs = state.observation(p)
-            action = seats[p].choose(obs)
-            if (state.phase == PH_PLAY and obs.trump >= 0 and p != obs.soloist
-                    and p not in counted):
-                counted.add(p)
-                add_defender_view(state, obs, seats[p].memory, counts, totals)
-            state.apply(action)
+        counted.clear()
+        play(state, seats, capped, first_card)
         if progress and (g + 1) % 20 == 0:
             sys.stderr.write("\r%d/%d games  %.0f s" % (g + 1, games, time.time() - start))
     if progress and games >= 20:

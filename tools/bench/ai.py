@@ -61,6 +61,7 @@ def ai_game(rules, level, game_seed, max_deals, measure_alloc, at_deal=None, don
     MicroPython) the gc.mem_alloc() growth over the same; the actions, to compare interpreters.
     at_deal(n), if given, is called as each deal starts, n = done + decisions so far."""
     from engine.ai import new_player
+    from tools.selfplay import play
     state = new_game(rules, game_seed)
     seats = [new_player(rules, p, level, ai_seat_seed(game_seed, p)) for p in range(state.PLAYERS)]
     room = _DECISIONS_PER_DEAL * (max_deals + 1)
@@ -71,18 +72,19 @@ def ai_game(rules, level, game_seed, max_deals, measure_alloc, at_deal=None, don
     acts = [0] * room
     n = 0
     choice = 0
-    a0 = 0
     deal = -1
-    while not state.is_game_over() and state.deal_number <= max_deals:
+
+    def decide(obs):
+        nonlocal n, choice, deal
         if at_deal is not None and state.deal_number != deal:
             deal = state.deal_number
             at_deal(done + n)
         if n == room:
             raise ValueError("more than %d decisions in a game of %d deals" % (room, max_deals))
-        p = state.current_player()
-        obs = state.observation(p)
+        p = obs.player
         seat = seats[p]
         step = 0
+        a0 = 0
         other = state.observation(1 - p) if len(seats) == 2 else None
         tw = ticks()
         if other is not None:               # the other thinks on p's time, as hard does on a
@@ -102,7 +104,11 @@ def ai_game(rules, level, game_seed, max_deals, measure_alloc, at_deal=None, don
             choice += 1
         acts[n] = a
         n += 1
-        state.apply(a)
+        return a
+
+    def capped(state, obs):
+        return state.deal_number > max_deals
+    play(state, [decide] * len(seats), capped)
     return {"us": us[:n], "step_us": steps[:n], "wait_us": waits[:n], "alloc": alloc[:n] if measure_alloc else [],
             "actions": acts[:n], "choice": choice,
             "deals": state.deal_number, "over": state.is_game_over(), "seats": seats}

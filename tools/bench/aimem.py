@@ -72,15 +72,19 @@ def find_decision(rules, level, seed, want):
     """(seat, obs) of the first card decision with a choice for which want(obs) holds."""
     from engine.ai import new_player
     from engine.state import PH_PLAY
+    from tools.selfplay import play
     state = new_game(rules, seed)
     seats = [new_player(rules, p, level, ai_seat_seed(seed, p)) for p in range(state.PLAYERS)]
-    while not state.is_game_over():
-        p = state.current_player()
-        obs = state.observation(p)
+    found = [None, None]
+
+    def wanted(state, obs):
         if obs.phase == PH_PLAY and len(obs.legal) > 1 and want(obs):
-            return seats[p], obs
-        state.apply(seats[p].choose(obs))
-    return None, None
+            found[0] = seats[obs.player]
+            found[1] = obs
+            return True
+        return False
+    play(state, seats, wanted)
+    return found[0], found[1]
 
 
 def _sampled(seat, obs):

@@ -1,7 +1,8 @@
-"""Two fixed baseline players for the arena (desktop only): `random` and `greedy`.
+"""The rule-of-thumb opponents (desktop only): `random` and `greedy`.
 
-Both decide from the Observation alone (engine/observation.py), expose
-`choose(obs)` like an engine.ai player, and are
+The arena measures the AI against them, and the terminal game (python -m tools
+play --level greedy) seats them. Both decide from the Observation alone
+(engine/observation.py), expose `choose(obs)` like an engine.ai player, and are
 deterministic given their seed. They never change, so an AI's results
 against them can be compared over time.
 
@@ -40,12 +41,13 @@ NAMES = ("random", "greedy")
 BID_ALLOWANCE = 60      # what greedy hopes to take in tricks on top of its melds
 
 
-def new_baseline(name, seed):
+def new_opponent(name, seed):
+    """The opponent called name, its choices drawn from seed where it draws any."""
     if name == "random":
         return RandomPlayer(seed)
     if name == "greedy":
         return GreedyPlayer()
-    raise ValueError("unknown baseline %r (choose from %s)" % (name, ", ".join(NAMES)))
+    raise ValueError("unknown opponent %r (choose from %s)" % (name, ", ".join(NAMES)))
 
 
 class RandomPlayer:
