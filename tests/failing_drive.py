@@ -1,6 +1,6 @@
 """A drive that goes away: FailingDrive wraps any Drive and pulls the cable at a chosen step."""
 
-from tools.drives import Drive, DriveGone
+from tools.users.drives import Drive, DriveGone
 
 
 class FailingDrive(Drive):

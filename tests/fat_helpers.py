@@ -14,7 +14,7 @@ import struct
 import subprocess
 import warnings
 
-from tools import drives
+from tools.users import drives
 
 FIXTURE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "circuitpy-mkfs.img.gz")
 

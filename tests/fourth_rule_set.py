@@ -9,7 +9,7 @@ import os
 import sys
 
 sys.path.insert(0, os.getcwd())
-from tools.sim import load_paths    # noqa: E402
+from tools.users.sim import load_paths    # noqa: E402
 
 load_paths()
 from engine import record           # noqa: E402
@@ -20,7 +20,7 @@ from binocle import nvmstore, saveload, store    # noqa: E402
 from binocle.scenes.statsview import stats_lines     # noqa: E402
 from binocle.stats import Stats, size     # noqa: E402
 from tests.device import helpers as H    # noqa: E402
-from tools.simdriver import Driver   # noqa: E402
+from tools.checks.simdriver import Driver   # noqa: E402
 
 SHOTS = sys.argv[1]
 FOURTH = RULE_SETS.index("fourth")

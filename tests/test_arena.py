@@ -13,7 +13,8 @@ from engine.rules import new_game
 from engine.state import PH_PLAY
 from engine.twohand import TwoHandState
 from tests.device.helpers import binokel_game
-from tools import arena, opponents
+from tools import opponents
+from tools.lab import arena
 
 
 def run(capsys, *argv):

@@ -1,4 +1,4 @@
-"""assets/cards.bmp is exactly what tools/gen_assets.py draws, and it has the layout the app relies on.
+"""assets/cards.bmp is exactly what tools/checks/gen_assets.py draws, and it has the layout the app relies on.
 
 The file is decoded here by hand rather than through the generator, so a
 mistake in the generator's BMP writer cannot hide itself.
@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from tools import gen_assets as G
+from tools.checks import gen_assets as G
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PATH = os.path.join(ROOT, "assets", "cards.bmp")

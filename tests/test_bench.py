@@ -13,8 +13,8 @@ import types
 
 import pytest
 
-from tools import bench
-from tools.bench import ai, calibrate, command, host, imports, waits
+from tools.lab import bench
+from tools.lab.bench import ai, calibrate, command, host, imports, waits
 
 
 def run_main(argv):
@@ -247,7 +247,7 @@ def test_waits_alone_and_in_every_bench():
 
 
 def test_the_guest_side_imports_under_micropython():
-    modules = ["tools.bench." + m for m in ("common", "calibrate", "speed", "memory", "ai", "aimem",
+    modules = ["tools.lab.bench." + m for m in ("common", "calibrate", "speed", "memory", "ai", "aimem",
                                              "imports", "guest")]
     out = host.run_guest({"what": "modules", "modules": modules}, "16m")
     assert out["implementation"]["name"] == "micropython"

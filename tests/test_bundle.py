@@ -9,7 +9,7 @@ from contextlib import redirect_stdout
 
 import pytest
 
-from tools import bundle, manifest
+from tools.users import bundle, manifest
 
 ROOT = bundle.ROOT
 

@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from tools import meldcli
+from tools.lab import meldcli
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -228,7 +228,8 @@ def test_real_process_exit_codes():
 # -- play: scripted games through main() ----------------------------------------------
 
 from engine import actions                      # noqa: E402
-from tools import opponents, play              # noqa: E402
+from tools import opponents              # noqa: E402
+from tools.users import play
 
 
 def run_play(monkeypatch, capsys, argv, answers):

@@ -96,7 +96,7 @@ def test_make_play_without_a_screen_says_what_to_do(tmp_path):
 # -- each command: a real small run, then a mistake -----------------------------------------------
 
 def make_image(tmp_path):
-    from tools import drives
+    from tools.users import drives
     from tools.users import fat
     path = str(tmp_path / "drive.img")
     fat.make_image(path)
@@ -159,11 +159,11 @@ def run_bundle(tmp_path):
 
 
 def run_deploy(tmp_path):
-    from tools import drives
+    from tools.users import drives
     image = make_image(tmp_path)
     done = tools(tmp_path, "deploy", "--image", image, "--yes")
     assert_works(done)
-    from tools import bundle
+    from tools.users import bundle
     bundle.build(str(tmp_path / "b"))                 # the files deploy writes, built again
     with drives.ImageDrive(image) as d:
         assert d.read("code.py") == (tmp_path / "b" / "code.py").read_bytes()
@@ -310,18 +310,30 @@ def test_every_command_is_tried():
     assert sorted(MISTAKES) == sorted(names)
 
 
-def test_every_command_stands_in_one_room_and_help_lists_them_by_room(tmp_path):
-    placed = [name for _room, names in ROOMS for name in names]
-    assert sorted(placed) == sorted(c[0] for c in COMMANDS)          # each once, none missing
-    assert [room for room, _names in ROOMS] == [
+def test_each_room_is_a_folder_and_help_lists_the_commands_by_room(tmp_path):
+    assert [room for room, _rows in ROOMS] == [
         "for players and board owners", "development checks", "the lab: measuring and tuning the game"]
-    assert ROOMS[0][1] == ("sim", "play", "bundle", "deploy", "firmware")
+    assert [row[0] for row in ROOMS[0][1]] == ["sim", "play", "bundle", "deploy", "firmware"]
+    assert len(set(c[0] for c in COMMANDS)) == len(COMMANDS) == 22
+    for (room, rows), folder in zip(ROOMS, ("users", "checks", "lab")):
+        for name, module, _text in rows:
+            # a command's module is in its room's folder; mpy, the runner every room uses, is shared
+            assert module.split(".")[1] == folder or module == "tools.mpy", (name, module)
+            assert os.path.exists(os.path.join(ROOT, *module.split("."))) \
+                or os.path.exists(os.path.join(ROOT, *module.split(".")) + ".py"), module
     out = tools(tmp_path, "--help").stdout
-    at = [out.index("\n%s:\n" % room) for room, _names in ROOMS]
+    at = [out.index("\n%s:\n" % room) for room, _rows in ROOMS]
     assert at == sorted(at)
-    for (room, names), start, end in zip(ROOMS, at, at[1:] + [len(out)]):
+    for (room, rows), start, end in zip(ROOMS, at, at[1:] + [len(out)]):
         assert [line.split()[0] for line in out[start:end].splitlines()[2:] if line.startswith("  ")] \
-            == list(names), room
+            == [row[0] for row in rows], room
+
+
+def test_tools_top_folder_holds_only_the_shared_pieces():
+    """Everything else under tools/ stands in a room."""
+    top = sorted(f for f in os.listdir(os.path.join(ROOT, "tools")) if not f.startswith("__pycache__"))
+    assert top == ["__init__.py", "__main__.py", "checks", "cli.py", "lab", "mpy.py", "opponents.py",
+                   "selfplay.py", "users"]
 
 
 def test_docs_tools_names_every_command():

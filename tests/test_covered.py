@@ -1,5 +1,5 @@
 """Nothing covers what a player must read, and Durch is asked again: in the simulator,
-headless, by the board's buttons (tools/simdriver.py), and in the terminal game.
+headless, by the board's buttons (tools/checks/simdriver.py), and in the terminal game.
 
 - the last trick (B) leaves the scores and the prompt line in view, in every rule set;
 - binokel: the contract in the top bar and first on the melds screen; the trump menu says
@@ -15,8 +15,8 @@ import pytest
 from engine import actions, melds
 from engine.binokel import CONTRACT_DURCH
 from engine.state import PH_BID, PH_CONTRACT, PH_PLAY
-from tools import play
-from tools.simdriver import Driver, until, picking
+from tools.users import play
+from tools.checks.simdriver import Driver, until, picking
 
 
 @pytest.fixture(scope="module")

@@ -16,7 +16,7 @@ import sys
 import pytest
 
 from tests.failing_drive import FailingDrive
-from tools import bundle, deploy, drives, manifest
+from tools.users import bundle, deploy, drives, manifest
 from tools.users import fat
 
 sys.path.insert(0, os.path.join(bundle.ROOT, "lib"))
@@ -65,7 +65,7 @@ def game(tmp_path_factory):
 
 
 def small_bundle(tmp_path, name, files):
-    """A bundle of a handful of files (no third-party libraries), built by tools.bundle."""
+    """A bundle of a handful of files (no third-party libraries), built by tools.users.bundle."""
     root = tmp_path / ("src-" + name)
     base = {"code.py": "import binocle.app\n", "boot.py": "import storage\n",
             "engine/__init__.py": "", "lib/binocle/__init__.py": "",

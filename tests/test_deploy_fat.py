@@ -19,7 +19,7 @@ import pytest
 
 from tests.fat_helpers import CutImage, _CutFile, fat_problems, fsck, mkfs_image, read_with_pyfatfs
 from tests.test_deploy import BOOT_OUT, PLAYER, V1, V2, small_bundle
-from tools import bundle, deploy, drives, manifest
+from tools.users import bundle, deploy, drives, manifest
 from tools.users import fat
 
 from binocle import startup     # noqa: E402  (tests.test_deploy put lib/ on the path)

@@ -1,8 +1,8 @@
-"""tools/endgame_loss.py: what a level gives away in the last tricks, against exact play."""
+"""tools/lab/endgame_loss.py: what a level gives away in the last tricks, against exact play."""
 
 import json
 
-from tools import endgame_loss
+from tools.lab import endgame_loss
 from tools.__main__ import main
 
 

@@ -12,7 +12,7 @@ import sys
 
 import pytest
 
-from tools import firmware
+from tools.users import firmware
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -374,7 +374,7 @@ def test_help_exits_0(capsys):
 
 def test_a_real_process_prints_no_traceback(tmp_path):
     src = put(tmp_path / "notes.txt", b"plain text\n")
-    run = subprocess.run([sys.executable, "-m", "tools.firmware", "--uf2", src, "--drive", str(tmp_path)],
+    run = subprocess.run([sys.executable, "-m", "tools.users.firmware", "--uf2", src, "--drive", str(tmp_path)],
                          cwd=ROOT, capture_output=True, text=True)
     assert run.returncode == 1
     assert run.stdout == ""

@@ -112,7 +112,7 @@ def test_its_screens(found):
 
 def test_the_statistics_of_four_rule_sets_fit_the_saves():
     """The journal keeps the statistics' length in a byte (store.py), the nvm a slot of 320."""
-    from tools.sim import load_paths
+    from tools.users.sim import load_paths
     load_paths()
     from binocle import nvmstore, stats
     assert stats.size(len(rules.RULE_SETS) + 1) == 254 <= 255

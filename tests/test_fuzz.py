@@ -12,7 +12,7 @@ import pytest
 from engine.binokel import Binokel
 from engine.state import GameState, IllegalAction
 from engine.twohand import TwoHandState
-from tools import fuzz
+from tools.checks import fuzz
 
 GAMES = 10
 SEED = 1

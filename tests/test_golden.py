@@ -1,7 +1,7 @@
-"""Golden legal-action counts (tests/data/golden_counts.txt, written by tools/golden.py)."""
+"""Golden legal-action counts (tests/data/golden_counts.txt, written by tools/checks/golden.py)."""
 
 from engine import rules
-from tools import golden
+from tools.checks import golden
 
 
 def read_file():

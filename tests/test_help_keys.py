@@ -14,9 +14,9 @@ import sys
 import pytest
 
 from tests import rulesdoc
-from tools import gen_assets as G
-from tools import sim as simtool
-from tools.simdriver import Driver
+from tools.checks import gen_assets as G
+from tools.users import sim as simtool
+from tools.checks.simdriver import Driver
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HELP = os.path.join(ROOT, "assets", "help.txt")

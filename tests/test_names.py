@@ -1,6 +1,6 @@
-"""The bundle's renaming (tools/names.py): the game's own names only, never a library's."""
+"""The bundle's renaming (tools/users/names.py): the game's own names only, never a library's."""
 
-from tools import names
+from tools.users import names
 
 GAME = {
     "lib/binocle/keep.py": "import json\n"

@@ -210,13 +210,13 @@ ALLOWED = (
 
 
 # Tools' guests: files that run only under MicroPython, beside the game on its stand-ins.
-GUESTS = ("tools/lab/uimem_guest.py", "tools/bench/guest.py", "tools/bench/waits_guest.py")
+GUESTS = ("tools/lab/uimem_guest.py", "tools/lab/bench/guest.py", "tools/lab/bench/waits_guest.py")
 
 
 def device_code():
     """Every file that runs on the board or in the device suite: engine/, the app, code.py,
     boot.py, tests/device/ (with the firmware stand-ins), the modules of tools/checks/ the
-    suite imports (tools/device.py's CHECKS, put in the suite's bundle; the folder's other
+    suite imports (tools/checks/device.py's CHECKS, put in the suite's bundle; the folder's other
     tools run on the desktop only) and the tools' guests (GUESTS)."""
     for name, source, tree in modules():
         yield "engine/" + name.replace(os.sep, "/"), tree
@@ -225,7 +225,7 @@ def device_code():
     for rel, source, tree in modules(os.path.join(ROOT, "tests", "device")):
         if not os.path.basename(rel).startswith("_mpy_"):
             yield "tests/device/" + rel.replace(os.sep, "/"), tree
-    from tools.device import CHECKS
+    from tools.checks.device import CHECKS
     for name in CHECKS:
         with open(os.path.join(ROOT, "tools", "checks", name)) as fh:
             yield "tools/checks/" + name, ast.parse(fh.read())
@@ -293,7 +293,7 @@ def test_the_check_covers_the_app_the_engine_the_device_suite_and_the_guests():
     for name in ("code.py", "boot.py", "engine/state.py", "engine/ai/endgame.py", "lib/binocle/app.py",
                  "lib/binocle/scenes/statsview.py", "lib/binocle/boards/pybadge.py", "tests/device/run.py",
                  "tests/device/firmware/displayio.py", "tools/lab/uimem_guest.py",
-                 "tools/bench/waits_guest.py", "tools/checks/walk.py", "tools/checks/standins.py",
+                 "tools/lab/bench/waits_guest.py", "tools/checks/walk.py", "tools/checks/standins.py",
                  "tools/checks/invariants.py"):
         assert name in names, name
     assert "lib/binocle/boards/sim.py" not in names            # the desktop's own board

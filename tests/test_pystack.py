@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from tools import pystack
+from tools.checks import pystack
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CASES = os.path.join(ROOT, "tests", "data", "pystack_cases.py")

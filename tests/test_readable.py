@@ -6,7 +6,7 @@ every decision, and the pause menu's screens are opened on the way; every frame 
 
 import pytest
 
-from tools.simdriver import Driver
+from tools.checks.simdriver import Driver
 
 
 SEEDS = {"hoyle": 7, "french": 3, "binokel": 11}

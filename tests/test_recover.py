@@ -4,7 +4,7 @@ title; the saved game stays (issue 18). In the simulator, headless, by buttons."
 
 import pytest
 
-from tools.simdriver import Driver
+from tools.checks.simdriver import Driver
 from engine import record
 
 SORRY_GAME = "Sorry, a screen failed (AttributeError). Back to the game."

@@ -75,9 +75,9 @@ def test_the_check_finds_what_it_should():
 
 # Files that may keep tables of their own by rule set: how many, and why.
 OWN_TABLES = {
-    os.path.join("tools", "bench", "waits.py"): (1, "the seed of the deal it times, chosen per rule set "
+    os.path.join("tools", "lab", "bench", "waits.py"): (1, "the seed of the deal it times, chosen per rule set "
                                                     "(another takes seed 1)"),
-    os.path.join("tools", "bench", "aimem.py"): (1, "its report of binokel's rollouts, the one rule set "
+    os.path.join("tools", "lab", "bench", "aimem.py"): (1, "its report of binokel's rollouts, the one rule set "
                                                     "that plays deals out on a board"),
 }
 # Names that hold a rule set's id; a table indexed by one is a table by rule set.
@@ -150,7 +150,7 @@ def test_the_table_check_finds_what_it_should():
 
 
 def test_a_rule_set_s_line_is_its_class_s():
-    from tools.play import rule_help
+    from tools.users.play import rule_help
     for name in RULE_SETS:
         line = rule_help(name)
         assert line == state_class(name).__doc__.split("\n")[0] and 20 <= len(line) <= 60
@@ -161,8 +161,8 @@ def test_the_variants_come_from_the_rows():
     assert variants.variants() == [("hoyle", "hoyle", 0), ("hoyle64", "hoyle", rules.OPT_PACK64),
                                 ("hoyle-nogrand", "hoyle", rules.OPT_NO_GRAND), ("french", "french", 0),
                                 ("binokel", "binokel", 0)]
-    from tools import fuzz, golden
-    from tools.bench import speed
+    from tools.checks import fuzz, golden
+    from tools.lab.bench import speed
     assert fuzz.ORDER == tuple(v[0] for v in variants.variants()) and fuzz.VARIANTS["hoyle-nogrand"] == ("hoyle", 2, 0x3003)
     assert speed.ORDER == ("hoyle", "hoyle64", "french", "binokel") and speed.SETS["hoyle64"] == ("hoyle", 1)
     assert {p[0] for p in golden.POSITIONS} <= set(fuzz.VARIANTS)
@@ -196,7 +196,7 @@ def test_options_follow_the_row():
 
 
 def test_the_app_takes_its_rule_sets_from_the_registry():
-    from tools.sim import load_paths
+    from tools.users.sim import load_paths
     load_paths()
     from binocle import settings, words
     assert not hasattr(settings, "RULES")          # no list of its own: the registry's ids

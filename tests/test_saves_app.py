@@ -6,8 +6,8 @@ import io
 
 import pytest
 
-from tools.simdriver import Driver
-from tools.sim import load_paths
+from tools.checks.simdriver import Driver
+from tools.users.sim import load_paths
 
 load_paths()
 from binocle import nvmstore, saveload, store as nvstore  # noqa: E402

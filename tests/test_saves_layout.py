@@ -16,7 +16,7 @@ import pytest
 
 from tests.failing_drive import FailingDrive
 from tests.test_deploy import V1, new_image, small_bundle
-from tools import deploy, drives, manifest
+from tools.users import deploy, drives, manifest
 from tools.users import fat
 from binocle import saveload, store                     # noqa: E402 (test_deploy put lib/ on the path)
 from binocle.nvmstore import KIND_SETTINGS, KIND_STATS, FileNvm, NvmStore

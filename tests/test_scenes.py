@@ -145,7 +145,7 @@ def test_every_screen_opens_on_the_simulator():
     """The device suite's walk (tools/checks/walk.py) on the simulator's profile: each screen
     opened in each rule set, on Blinka's displayio (its buttons are pressed on the boards'
     firmware stand-ins, under MicroPython: Blinka draws every frame, too slowly for that)."""
-    from tools.simdriver import Driver
+    from tools.checks.simdriver import Driver
     from tools.checks import walk as screens
     d = Driver()
     walk = screens.Walk(d.app, d.press, d.tick, (), "Simulator")

@@ -1,14 +1,14 @@
 """The handheld app in the simulator, headless: scripted buttons play real deals.
 
 Every person's move goes through the input layer and the scenes' key tables
-(tools/simdriver.py); the AI seats think through the app's sliced loop.
+(tools/checks/simdriver.py); the AI seats think through the app's sliced loop.
 """
 
 import os
 
 import pytest
 
-from tools.simdriver import Driver
+from tools.checks.simdriver import Driver
 from engine import record
 
 

@@ -1,8 +1,8 @@
-"""The soak of the storage issue, run under MicroPython with collection on (tools/soak.py)."""
+"""The soak of the storage issue, run under MicroPython with collection on (tools/checks/soak.py)."""
 
 import re
 
-from tools import soak
+from tools.checks import soak
 
 
 def test_two_hundred_deals_saved_after_every_action_and_a_steady_heap():

@@ -1,6 +1,6 @@
 """A game that teaches itself (Settings: Explain rules): each lesson of assets/teach.txt shows
 once, at the person's first turn of its kind, in seeded games of each rule set played by the
-board's buttons in the simulator (tools/simdriver.py); A goes on; none when the setting is
+board's buttons in the simulator (tools/checks/simdriver.py); A goes on; none when the setting is
 off or the rule set's first game was played to its end; the texts fit their panel and say
 what docs/rules.md says; the terminal game prints the same texts; a missing or damaged file
 only means no lessons."""
@@ -21,7 +21,7 @@ sys.path.insert(0, os.path.join(ROOT, "lib"))
 from engine import actions                                         # noqa: E402
 from engine.state import PH_PLAY, PH_ANNOUNCE, PH_KNOCK, PH_BID, PH_BURY, PH_CONTRACT   # noqa: E402
 from binocle import teach, words                                    # noqa: E402
-from tools.simdriver import Driver, until                           # noqa: E402
+from tools.checks.simdriver import Driver, until                           # noqa: E402
 
 TEACH = os.path.join(ROOT, "assets", "teach.txt")
 # The lessons each rule set has (teach.due() can ask for them).
@@ -271,7 +271,7 @@ def test_a_wrong_number_in_a_lesson_is_found(tmp_path):
 # -- the terminal game and the bundle -------------------------------------------------------------
 
 def test_the_terminal_game_prints_the_same_lessons(monkeypatch, capsys):
-    from tools import play
+    from tools.users import play
     monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 60))
     play.main(["--rules", "hoyle", "--seed", "7", "--level", "easy"])
     out = capsys.readouterr().out
@@ -286,7 +286,7 @@ def test_the_terminal_game_prints_the_same_lessons(monkeypatch, capsys):
 
 
 def test_the_bundle_ships_the_lessons():
-    from tools import bundle
+    from tools.users import bundle
     files = bundle.app_files()
     assert files["assets/teach.txt"] == TEACH
     assert "lib/binocle/teach.py" in files and "lib/binocle/scenes/lesson.py" in files

@@ -1,5 +1,5 @@
 """No single press loses a game, and the game says why it ended: in the simulator, headless,
-by the board's buttons (tools/simdriver.py).
+by the board's buttons (tools/checks/simdriver.py).
 
 - hoyle: B always shows the last trick (it never opens a knock); the knock is the pause
   menu's last line, with the person's count against the target (the engine's own count), and
@@ -12,7 +12,7 @@ import pytest
 
 from engine import actions
 from engine.state import PH_CONTRACT, PH_KNOCK
-from tools.simdriver import Driver, until, picking
+from tools.checks.simdriver import Driver, until, picking
 
 
 @pytest.fixture(scope="module")

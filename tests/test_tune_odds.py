@@ -1,6 +1,6 @@
-"""tools/tune_odds.py: the odds it prints are the shares it counted, in eighths."""
+"""tools/lab/tune_odds.py: the odds it prints are the shares it counted, in eighths."""
 
-from tools.tune_odds import BURIED, OTHER, SOLOIST, literal, odds_table
+from tools.lab.tune_odds import BURIED, OTHER, SOLOIST, literal, odds_table
 
 
 def test_odds_are_each_share_over_the_other_defenders_in_eighths_trumps_pooled():

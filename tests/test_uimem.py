@@ -10,7 +10,8 @@ import os
 import shutil
 import tempfile
 
-from tools import mpy, uimem
+from tools import mpy
+from tools.lab import uimem
 
 
 def guest_main():
@@ -249,7 +250,7 @@ def test_the_guest_is_its_file_with_the_drives_names(tmp_path):
          '[setting("rules_id")]))',
          '                                                   sys.modules["engine.rules"].BuiltinFont'
          '[setting("rules_id")]))')]
-    from tools import names
+    from tools.users import names
     assert (tmp_path / "flash-names.txt").read_text() == " ".join(names.firmware_names())
 
 
@@ -272,7 +273,7 @@ def test_the_guests_own_names_stay_apart_from_the_names_the_game_is_given():
     mapping = {"frames": "S", "scene": "mem_free"}
     got = uimem.guest_mapping(guest, mapping)
     assert got == {"frames": "S", "scene": "mem_free", "S": "guest_S"}
-    from tools import names
+    from tools.users import names
     text = names.apply(guest, got)
     assert "guest_S = {}" in text and "def S(n):" in text and "guest_S['n'] = n" in text
     assert "def mem_free(self):" in text and "return app.S" in text

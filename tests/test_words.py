@@ -1,5 +1,5 @@
 """One name per concept, in plain words, on every screen: the handheld's texts
-(lib/binocle/words.py, the summary, game over), the terminal game (tools/play.py), the help
+(lib/binocle/words.py, the summary, game over), the terminal game (tools/users/play.py), the help
 (assets/help.txt) and the hints' reasons."""
 
 import ast
@@ -22,7 +22,7 @@ from engine.state import PH_ANNOUNCE, PH_BETWEEN             # noqa: E402
 from binocle import helptext, words                          # noqa: E402
 from binocle.session import Session                          # noqa: E402
 from binocle.scenes import gameover, summary                 # noqa: E402
-from tools import play                                       # noqa: E402
+from tools.users import play                                       # noqa: E402
 
 HELP = os.path.join(ROOT, "assets", "help.txt")
 LINE = 26
@@ -67,7 +67,7 @@ def deal_end(rules, seed, options=0):
 # -- "dix" is said nowhere a player reads ---------------------------------------------------
 
 def test_no_screen_terminal_or_help_text_says_dix(monkeypatch, capsys):
-    screens = [os.path.join("lib", "binocle", "words.py"), os.path.join("tools", "play.py")]
+    screens = [os.path.join("lib", "binocle", "words.py"), os.path.join("tools", "users", "play.py")]
     scenes = os.path.join(ROOT, "lib", "binocle", "scenes")
     screens += [os.path.join("lib", "binocle", "scenes", f) for f in sorted(os.listdir(scenes)) if f.endswith(".py")]
     for path in screens:

@@ -12,9 +12,8 @@ import os
 import re
 import sys
 
-from tools import cli
+from tools import ROOT, cli
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT_HEAP = "16m"
 _SCRIPT_DIR = "/script"    # where the guest sees the folder of a script outside the repository
 

@@ -1,4 +1,4 @@
-"""Known cases for the pystack model of tools/pystack.py: what each kind of call takes from
+"""Known cases for the pystack model of tools/checks/pystack.py: what each kind of call takes from
 CircuitPython's Python stack.
 
     micropython tests/data/pystack_cases.py        (a CircuitPython with MICROPY_ENABLE_PYSTACK)
@@ -11,7 +11,7 @@ CircuitPython 10.2.1's unix port, 32-bit, printed.
 try:
     from micropython import pystack_use as use
 except ImportError:
-    pass                                 # the model's (tools/pystack.py)
+    pass                                 # the model's (tools/checks/pystack.py)
 
 
 def plain():

@@ -1,5 +1,5 @@
 """The Python frame stack in use whenever the app calls the firmware, on every screen: the
-measurement that tools/pystack.py's model is checked against.
+measurement that tools/checks/pystack.py's model is checked against.
 
     micropython tests/device/pystack_probe.py [board_id ...]    (from the repository root)
 
@@ -8,7 +8,7 @@ every function and method of the firmware stand-ins wrapped: each call first pri
 "<stand-in> <bytes>", the bytes being micropython.pystack_use() there (on a CircuitPython built
 with MICROPY_ENABLE_PYSTACK and a pystack large enough for the suite's frames as well as the
 app's). `python -m tools pystack --calibrate FILE` runs the same walk under CPython, where
-tools/pystack.py's model sets `use`, and compares the two line by line. Not a test module:
+tools/checks/pystack.py's model sets `use`, and compares the two line by line. Not a test module:
 tests/device/run.py does not run it.
 """
 
@@ -22,7 +22,7 @@ if "lib" not in sys.path:
 try:
     from micropython import pystack_use as use
 except ImportError:
-    pass                                 # tools/pystack.py gives the model's `use`
+    pass                                 # tools/checks/pystack.py gives the model's `use`
 
 from tools.checks import standins, walk
 

@@ -8,7 +8,7 @@ once, by the board's own buttons (walk.PRESSES).
 
 Each test calls walk.walk_board itself: so under the app's frames on the Python stack lie only
 the runner's, the test's, walk_board()'s and drive()'s (on CircuitPython with a SAMD51's 2 KB
-stack the walk's own functions under them left the app too little: tools/pystack.py).
+stack the walk's own functions under them left the app too little: tools/checks/pystack.py).
 """
 
 import sys

@@ -54,7 +54,7 @@ def _board_free():
 
 def folder():
     """tests/device/firmware, from the root this file's tools/checks/ lies in (the repository,
-    or a bundle with the device suite: tools/device.py)."""
+    or a bundle with the device suite: tools/checks/device.py)."""
     here = __file__.replace("\\", "/")
     cut = here.rfind("tools/checks/")
     return (here[:cut] if cut >= 0 else "") + "tests/device/firmware"

@@ -18,7 +18,7 @@ A held; it has no LEFT, UP or DOWN).
 
 The walk is a generator (Walk.steps): it yields once for each frame the app is to run, and
 drive() runs that frame, App.tick, from its own shallow frame. A board keeps every running
-function's state on a small Python stack (2 KB on a SAMD51; tools/pystack.py), and a
+function's state on a small Python stack (2 KB on a SAMD51; tools/checks/pystack.py), and a
 generator's state lives in the heap: so the walk's own functions are not under the app's when
 it runs a frame, and the app has nearly as much of that stack as on a board, where only code.py,
 main() and App.run() are under App.tick. Under the app's frames in the device suite lie only the

@@ -1,6 +1,6 @@
 # The game as code.py starts it on a PyBadge, CircuitPython's own modules standing in
 # (tests/device/firmware), played through the moments of a session; the heap is printed at
-# each. The guest of tools/uimem.py (python -m tools ui-memory), which writes it out, its
+# each. The guest of tools/lab/uimem.py (python -m tools ui-memory), which writes it out, its
 # names renamed as the drive's (uimem.write_guest), and runs it under MicroPython's WASI
 # build with the drive at /, the stand-ins at /firmware and this file (as guest.py) at /uimem:
 #     micropython run.py RULES RUN SEED SHAPE BMP PAD
@@ -44,7 +44,7 @@ class _Names:
 
 
 def _intern_flash_names():
-    """The other names the board's firmware keeps in flash (those tools/names.py gives the
+    """The other names the board's firmware keeps in flash (those tools/users/names.py gives the
     game's): interned here before the baseline, as the board has them before code.py."""
     holder = _Names()
     with open("/uimem/flash-names.txt") as f:
@@ -203,7 +203,7 @@ def start():
     """What code.py does on a board, up to the game's first frame: code.py compiled (its
     code stays while it runs), the drive checked against manifest.json, then
     binocle.app.main(): the board's profile, the App, and App.run()'s first steps, the title
-    (tools/uimem.py checked that they are these)."""
+    (tools/lab/uimem.py checked that they are these)."""
     with open("/code.py") as f:
         S["code"] = compile(f.read(), "code.py", "exec")
     import binocle.startup

@@ -1,7 +1,7 @@
 """A FAT12/16 volume in a file: read, written in a safe order, and put right after a cut.
 
 The file system of a PyBadge's 2 MB drive, as CircuitPython's FatFs formats it (make_image).
-ImageDrive (tools/drives.py) reads and writes an image file through Volume; DirDrive reads
+ImageDrive (tools/users/drives.py) reads and writes an image file through Volume; DirDrive reads
 the FAT of the device under a mounted drive through it, never writing. Offsets below are in
 bytes, numbers little-endian. The image, in order:
 
@@ -66,7 +66,7 @@ class NotAnImage(Exception):
 
 
 class DriveError(Exception):
-    """A drive problem, said in one line (every Drive in tools/drives.py raises it too)."""
+    """A drive problem, said in one line (every Drive in tools/users/drives.py raises it too)."""
 
 
 class DriveFull(DriveError):

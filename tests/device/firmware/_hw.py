@@ -49,7 +49,7 @@ WIRING = (
 STICK_REST = 32768
 NVM_SIZE = 8192
 # The nvm's bytes are kept with this bit flipped (nvm.py), as displayio's values are, so that
-# they never read as a heap address to the collector of tools/uimem.py's MicroPython.
+# they never read as a heap address to the collector of tools/lab/uimem.py's MicroPython.
 NVM_FLIP = 0x80
 
 

@@ -1,5 +1,5 @@
 """What the firmware's objects hold in a SAMD51's heap, and what their stand-ins here hold
-instead: the memory side of the stand-ins, for tools/uimem.py and its tests (not a firmware
+instead: the memory side of the stand-ins, for tools/lab/uimem.py and its tests (not a firmware
 module; nothing of the app imports it).
 
 A firmware object is a C struct in CircuitPython's GC heap, with its buffers in blocks of

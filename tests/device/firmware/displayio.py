@@ -15,7 +15,7 @@ _int = _hw.check_int
 # A Bitmap's values and a TileGrid's tiles are kept with this bit flipped. On a board they are
 # the firmware's, out of reach of the collector's guesses; here they are bytes in the measured
 # heap, and four small values in a row would read as the address of a block there
-# (tools/uimem.py), keeping garbage alive. Flipped, no word of them falls inside that heap.
+# (tools/lab/uimem.py), keeping garbage alive. Flipped, no word of them falls inside that heap.
 _FLIP = 0x80
 
 

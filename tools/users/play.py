@@ -19,11 +19,10 @@ from engine.rules import RULE_SETS, THREE_HAND, kind, new_game, option_bits, sta
 from engine.state import PH_BID, PH_BURY, PH_ANNOUNCE, PH_KNOCK, PH_BETWEEN
 from engine.twohand import NOTE_NONE, NOTE_KNOCK, NOTE_TARGET_RAISED
 from engine.ai import LEVELS, new_player
-from tools import cli, opponents
+from tools import ROOT, cli, opponents
 
 WIDTH = 79      # columns of output
 # The handheld's lessons (Explain rules), read from the file it reads them from.
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TEACH_FILE = os.path.join(ROOT, "assets", "teach.txt")
 
 

@@ -1,4 +1,4 @@
-"""The game's names, given the firmware's own for the board (tools/bundle.py).
+"""The game's names, given the firmware's own for the board (tools/users/bundle.py).
 
 Every name a module uses stays in a board's RAM for good once the module is loaded
 (interned: on a PyBadge 1,180 names took 22 KB at the table, 17% of the heap), unless

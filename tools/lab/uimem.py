@@ -77,9 +77,8 @@ import sys
 import tempfile
 
 from engine.rules import RULE_SETS, kind as game_kind
-from tools import cli
+from tools import ROOT, cli
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIRMWARE = os.path.join(ROOT, "tests", "device", "firmware")
 KINDS = ("mpy", "py")
 HEAP = "8m"                # the measuring MicroPython's heap (collected every 64 frames)
@@ -199,7 +198,7 @@ def _read(tree, path):
 def build_drive(tree, out, kind):
     """The drive that `python -m tools bundle --py` of tree makes, in out; for kind "mpy" each
     of its modules but code.py and boot.py compiled (as the bundle wrote it: its names the
-    firmware's, tools/names.py) as a board's bundle compiles them, with MicroPython's header
+    firmware's, tools/users/names.py) as a board's bundle compiles them, with MicroPython's header
     for the measuring MicroPython (bundle.compile_module), and manifest.json made anew.
     A tree older than --py ships .py without it."""
     command = [sys.executable, "-m", "tools", "bundle", "--out", out]
@@ -210,7 +209,7 @@ def build_drive(tree, out, kind):
         raise MeasureError("cannot bundle %s: %s" % (tree, (done.stderr or done.stdout).strip()[-300:]))
     if kind != "mpy":
         return
-    from tools import bundle, manifest
+    from tools.users import bundle, manifest
     for folder, _dirs, files in os.walk(out):
         for name in files:
             src = os.path.join(folder, name)
@@ -381,7 +380,7 @@ def write_guest(work, drive):
     if os.path.isfile(path):
         with open(path) as f:
             mapping = json.load(f)
-    from tools import names
+    from tools.users import names
     with open(GUEST_FILE) as f:
         guest = f.read()
     for name, text in (("run.py", GUEST_RUN), ("guest.py", guest)):
@@ -414,6 +413,10 @@ def guest_mapping(text, mapping):
     for name in own:
         if name in given and name not in mapping:
             out[name] = "guest_" + name
+    for node in ast.walk(tree):     # the path of a tool's own module is not the game's
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("tools"):
+            for part in node.module.split("."):
+                out.pop(part, None)
     return out
 
 

@@ -12,9 +12,10 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+import tools
 from tools import cli
 
-SCREENS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs", "screens")
+SCREENS = os.path.join(tools.ROOT, "docs", "screens")
 STEP_MS = 40               # fake time per frame while waiting
 MAX_FRAMES = 20000
 
@@ -46,7 +47,7 @@ class Driver:
 
     def boot(self):
         """A new app on the same screen and saves: the board switched off and on."""
-        from tools.sim import load_app
+        from tools.users.sim import load_app
         self.app, self.profile = load_app(self.nvm)
         self.t = 1000
         self.profile.clock = self.clock

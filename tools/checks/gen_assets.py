@@ -62,11 +62,10 @@ reads on the green table.
 import os
 import sys
 
-from tools import cli
+from tools import ROOT, cli
 
 from PIL import Image
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FILENAME = "cards.bmp"
 
 TILE_W = 20

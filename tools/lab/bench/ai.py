@@ -30,9 +30,9 @@ The functions above the "host only" line run under both interpreters.
 import gc
 
 from engine.rules import RULE_SETS, new_game
-from tools.bench import calibrate
-from tools.bench.common import ticks, ticks_since
-from tools.bench.memory import new_cache, retained_bytes, shared_ids
+from tools.lab.bench import calibrate
+from tools.lab.bench.common import ticks, ticks_since
+from tools.lab.bench.memory import new_cache, retained_bytes, shared_ids
 
 AI_LEVELS = ("easy", "normal", "hard")
 AI_RULES = RULE_SETS
@@ -208,7 +208,7 @@ AI_QUICK = {"games": 1, "max_deals": 2, "timing_reps": 1, "alloc_games": 1, "hea
 def ai_timing(plan, pystone):
     """Per level and rule set: the games under CPython here, then in a MicroPython run,
     timing_reps times; {(level, rules): (CPython, MicroPython)} as _combine() makes them."""
-    from tools.bench.host import pct, run_guest, say
+    from tools.lab.bench.host import pct, run_guest, say
     seeds = [AI_GAME_SEED + g for g in range(plan["games"])]
     say("AI: %d game(s) of at most %d deals per level and rule set, CPython then MicroPython, "
         "%d time(s), with pystone runs around them and at every deal" % (
@@ -242,7 +242,7 @@ def _combine(reps):
     times scaled by its own pystone runs around the decision's deal) over all of them
     ("repeatable": whether their actions were the same; if not, the first repetition's
     figures)."""
-    from tools.bench.host import median, pct
+    from tools.lab.bench.host import median, pct
     rates = [calibrate.rate(r["pystones"]) for r in reps]
     scaled_games = [_scaled(r) for r in reps]
     out = dict(reps[0])
@@ -283,7 +283,7 @@ def decision_rates(marks, count):
     """The pystones per second that each of count decisions is scaled by: the median of
     the runs just before it and just after it. marks: [decisions timed before the run,
     its pystones/s], with runs before the first decision and after the last."""
-    from tools.bench.host import median
+    from tools.lab.bench.host import median
     groups = {}
     for n, r in marks:
         groups.setdefault(n, []).append(r)
@@ -306,12 +306,12 @@ def _all(run, key):
 
 
 def _stats(values):
-    from tools.bench.host import median, pct, round3
+    from tools.lab.bench.host import median, pct, round3
     return {"p50": round3(median(values)), "p95": round3(pct(values, 0.95)), "max": round3(max(values))}
 
 
 def _raw_ms(run):
-    from tools.bench.host import round3
+    from tools.lab.bench.host import round3
     out = _stats([t / 1000 for t in _all(run, "us")])
     out["p95_each_rep"] = [round3(t / 1000) for t in run["p95_us_each_rep"]]
     return out
@@ -319,7 +319,7 @@ def _raw_ms(run):
 
 def level_rules_report(level, cpy, mpy):
     """The figures of one level and rule set; pass or fail against LIMITS_MS[level]."""
-    from tools.bench.host import pct, round3
+    from tools.lab.bench.host import pct, round3
     est = _all(mpy, "samd51_ms")
     steps = _all(mpy, "samd51_step_ms")
     exact = {"p95": pct(est, 0.95), "max": max(est), "step": max(steps)}
@@ -378,7 +378,7 @@ METHOD = ("full games with the AI at one level in every seat (engine.ai.new_play
 
 def timing_report(plan, runs):
     """The "decisions" block and what sums it up."""
-    from tools.bench.host import round3
+    from tools.lab.bench.host import round3
     levels = {}
     for level in AI_LEVELS:
         levels[level] = {}

@@ -19,8 +19,8 @@ aimem.py size the AI's seats with retained_bytes() too).
 import sys
 
 from engine.rules import new_game
-from tools.bench.common import alloc
-from tools.bench.speed import SETS, fresh_deals, play_deal
+from tools.lab.bench.common import alloc
+from tools.lab.bench.speed import SETS, fresh_deals, play_deal
 
 _SMALL_INT = 0x40000000   # ints from here up are heap objects on the boards
 
@@ -173,13 +173,13 @@ METHODS = {
 
 
 def measure_memory(names, plan):
-    from tools.bench.host import run_guest, say
+    from tools.lab.bench.host import run_guest, say
     say("MicroPython (wasm): memory, %d deals per rule set" % plan["mem_count"])
     return run_guest({"what": "memory", "names": list(names), "count": plan["mem_count"]}, MEMORY_HEAP)
 
 
 def memory_report(names, plan, mem):
-    from tools.bench.host import per_set
+    from tools.lab.bench.host import per_set
     out = {
         "heap": MEMORY_HEAP,
         "collection": "off (gc.disable())",

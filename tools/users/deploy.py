@@ -4,7 +4,7 @@
                            [--dry-run] [--yes]
 
 Without --drive or --image it looks for a mounted CIRCUITPY or BINOCLE drive.
-Without --bundle it builds one for the board (tools/bundle.py): .mpy files, for
+Without --bundle it builds one for the board (tools/users/bundle.py): .mpy files, for
 the CircuitPython versions whose .mpy format is checked (bundle.MPY_FORMATS),
 or .py with --py.
 Names on the drive are matched without case, as FAT does (CODE.PY is code.py).
@@ -42,7 +42,8 @@ import sys
 import shutil
 import tempfile
 
-from tools import bundle, cli, drives, manifest
+from tools import cli
+from tools.users import bundle, drives, manifest
 from tools.users import fat
 
 ROOT = bundle.ROOT

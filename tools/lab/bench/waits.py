@@ -8,7 +8,7 @@ each rule set; each from .mpy files and from .py files, plan["runs"] sessions ea
 
 A session is a fresh MicroPython-WASI guest (tools/mpy.py) on the firmware stand-ins of
 tests/device/firmware switched on as a PyBadge, with the drive that `python -m tools bundle`
-makes (tools/uimem.py's build_drive) held in RAM (RamDrive). Its run script (RUN) calls the
+makes (tools/lab/uimem.py's build_drive) held in RAM (RamDrive). Its run script (RUN) calls the
 guest module's steps and collects between them, where it is the only frame: setup() (the
 firmware, the drive, the shims, pystone in a fresh heap), before() (pystone again), boot()
 (code.py compiled and run unchanged until its first frame has drawn the title; the app is
@@ -17,7 +17,7 @@ as App.run() does) and finish() (one JSON line). The guest's clock is its thread
 on the host (a host function of tools/mpy.py). Every call into a stand-in is timed and taken
 out of the waits, with the timing wrapper's own cost.
 
-The guest's module is tools/bench/waits_guest.py (it runs only in the guest: it imports the
+The guest's module is tools/lab/bench/waits_guest.py (it runs only in the guest: it imports the
 guest's host and vfs modules); this module is the host's.
 """
 
@@ -27,7 +27,7 @@ import shutil
 import tempfile
 
 from engine.rules import RULE_SETS
-from tools.bench import calibrate
+from tools.lab.bench import calibrate
 
 KINDS = ("mpy", "py")
 SEEDS = {"hoyle": 7, "french": 3, "binokel": 11}   # each rule set's game: the same deal each run (else 1)
@@ -54,8 +54,8 @@ GUEST_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "waits_gue
 def _check_drive(drive):
     """The drive passes code.py's own start-up check (else code.py would loop for ever)."""
     import importlib.util
-    from tools import uimem
-    from tools.bench.host import BenchError
+    from tools.lab import uimem
+    from tools.lab.bench.host import BenchError
     spec = importlib.util.spec_from_file_location(
         "_waits_startup", os.path.join(uimem.ROOT, "lib", "binocle", "startup.py"))
     mod = importlib.util.module_from_spec(spec)
@@ -69,7 +69,8 @@ def guest_texts(built, module):
     """(the run script, the guest's module), their names of the app's as the drive has them
     (built.names.json): the bundle renames the names the game defines, and the guest reads
     the game's objects (the run script calls the module's functions by the same renaming)."""
-    from tools import names, uimem
+    from tools.users import names
+    from tools.lab import uimem
     mapping = {}
     path = built.rstrip("/\\") + ".names.json"
     if os.path.isfile(path):
@@ -112,8 +113,9 @@ def run_session(drive, kind, work, rules, pystone, restart=None):
     """One session on a drive: the guest's result. restart: what an earlier session wrote
     (its "written"): the drive and nvm of a board played before, on which only the start is
     measured; else a new board, and the session exports what it writes."""
-    from tools import mpy, uimem
-    from tools.bench.host import BenchError
+    from tools import mpy
+    from tools.lab import uimem
+    from tools.lab.bench.host import BenchError
     nvm = None
     if restart is not None:
         drive = _played(drive, work, restart)
@@ -168,8 +170,8 @@ def measure(plan, pystone):
     per rule set and kind on a new board, and as many later starts (on the drive and nvm the
     hoyle session left: a saved game to continue), the kinds and rule sets taken in turn (a
     load on the machine falls on all alike)."""
-    from tools import uimem
-    from tools.bench.host import BenchError, say
+    from tools.lab import uimem
+    from tools.lab.bench.host import BenchError, say
     say("waits: reset to title and Play to first card, %d session(s) per rule set and kind "
         "(.mpy, .py) and as many later starts, each a fresh MicroPython guest" % plan["runs"])
     work = tempfile.mkdtemp(prefix="bench-waits-")
@@ -210,7 +212,7 @@ _WAITS = {"reset_to_title": (None, "title", None, "title_end"),
 
 def windows(result):
     """Each wait of one session: {wait: {...}}, times in us here and ms on a SAMD51."""
-    from tools.bench.host import median
+    from tools.lab.bench.host import median
     m = result["marks"]
     rate = calibrate.rate(result["pystones"]["fresh"])
     out = {}
@@ -270,7 +272,7 @@ _SAME = ("refreshes", "files_opened", "bytes_read", "stat_and_listdir", "bytes_w
 
 def summary(each):
     """One wait of one kind over its sessions (each: windows()[wait] of every session)."""
-    from tools.bench.host import median, round3
+    from tools.lab.bench.host import median, round3
     out = {
         "samd51_ms": round3(median([w["samd51_ms"] for w in each])),
         "each_samd51_ms": [round3(w["samd51_ms"]) for w in each],
@@ -298,7 +300,7 @@ def summary(each):
 
 def report(plan, found):
     """The "waits" block of the bench's report."""
-    from tools.bench.host import median, round3
+    from tools.lab.bench.host import median, round3
     per = {kind: {rules: [windows(r) for r in found[kind][rules]] for rules in found[kind]}
            for kind in KINDS}
     out = {"limit_ms": LIMIT_MS, "runs": plan["runs"], "rule_sets": list(RULE_SETS),
@@ -402,7 +404,7 @@ METHOD = {
         "every new string up among the interned names, one by one; the allocator looks for room "
         "from the heap's lowest free block up). A board running the game is slowed the same "
         "way, and 1,850 pystones/s is a fresh board's rate, so the waits are scaled by the "
-        "fresh rate. Names the firmware keeps in flash (tools/names.py gives them to the game) "
+        "fresh rate. Names the firmware keeps in flash (tools/users/names.py gives them to the game) "
         "are interned in RAM here: lookups here are slower than on a board, if anything"),
     "standins": (
         "the firmware stand-ins (tests/device/firmware: displayio, vectorio, terminalio, keypad, "

@@ -14,8 +14,8 @@ import sys
 
 from tools import mpy
 
-# The generated guest script: collection off, then tools/bench/guest.py with the task.
-_GUEST = "import gc\ngc.disable()\n%sfrom tools.bench import guest\nguest.main(%r)\n"
+# The generated guest script: collection off, then tools/lab/bench/guest.py with the task.
+_GUEST = "import gc\ngc.disable()\n%sfrom tools.lab.bench import guest\nguest.main(%r)\n"
 # Written first where asked (run_guest's touch_mb): MBs of the heap, a page at a time, each
 # let go at once (a list of them stayed alive through the collection), then collected.
 _TOUCH = "for _ in range(%d):\n    bytearray(4096)\ngc.collect()\n"

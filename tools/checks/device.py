@@ -63,12 +63,12 @@ def run_suite(name_filter="", echo=True, root=mpy.ROOT):
 
 
 def bundle_with_suite(work, compiled=True):
-    """What goes on a board's drive (tools/bundle.py: the game's names the firmware's; .mpy
+    """What goes on a board's drive (tools/users/bundle.py: the game's names the firmware's; .mpy
     files, with MicroPython's header for this MicroPython, or shrunk .py), with the device
     suite put in beside it, in work/bundle: the suite then imports the very files a board
     loads."""
     import shutil
-    from tools import bundle
+    from tools.users import bundle
     out = os.path.join(work, "bundle")
     suite = os.path.join(mpy.ROOT, "tests", "device")
     extra = {"tests/__init__.py": os.path.join(mpy.ROOT, "tests", "__init__.py")}
@@ -79,7 +79,7 @@ def bundle_with_suite(work, compiled=True):
     extra["tools/__init__.py"] = os.path.join(mpy.ROOT, "tools", "__init__.py")
     for f in CHECKS:
         extra["tools/checks/" + f] = os.path.join(mpy.ROOT, "tools", "checks", f)
-    # the suite renamed with the game (tools/names.py); its runner stays a script
+    # the suite renamed with the game (tools/users/names.py); its runner stays a script
     bundle.build(out, extra=extra, mpy=compiled, header=bundle.MICROPYTHON,
                  source_only=(RUNNER,))
     shutil.copytree(os.path.join(suite, "firmware"), os.path.join(out, "tests", "device", "firmware"),

@@ -16,10 +16,9 @@ from engine import actions
 from engine.rng import Rng
 from engine.rules import new_game
 from engine.variants import variants
-from tools import cli
+from tools import ROOT, cli
 from tools.selfplay import play
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PATH = os.path.join(ROOT, "tests", "data", "golden_counts.txt")
 
 # variant, seeds, steps played before counting

@@ -11,7 +11,7 @@ mpy-cross and given CircuitPython's header (compile_module); --py ships .py
 instead, and --mpy-cross PATH (or the MPY_CROSS variable) names another mpy-cross.
 
 Unless --no-shrink, the game's modules are first made lighter for the board's RAM:
-- its names become names the firmware keeps in flash (tools/names.py): every name a
+- its names become names the firmware keeps in flash (tools/users/names.py): every name a
   loaded module uses stays interned in RAM for good otherwise. The old -> new names are
   written beside the bundle (DIR.names.json), to read a board's traceback;
 - a compiled module names itself in tracebacks by its import name (engine.ai.play), which
@@ -33,9 +33,9 @@ import sys
 import sysconfig
 import tempfile
 
-from tools import cli, manifest
+from tools import ROOT, cli
+from tools.users import manifest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SITE = sysconfig.get_paths()["purelib"]
 DEFAULT_OUT = os.path.join(ROOT, "build", "bundle")
 # DESIGN.md's free space on a fresh 2 MB PyBadge drive, and its allocation unit. (An
@@ -145,7 +145,7 @@ def module_name(path):
 def traceback_name(path):
     """The name a compiled module of the game gives in tracebacks: its import name
     (engine.ai.play), which a board interns anyway when it imports the module, where the
-    file's own name (play.py) would be one name more kept for good (tools/names.py)."""
+    file's own name (play.py) would be one name more kept for good (tools/users/names.py)."""
     return module_name(path)
 
 
@@ -408,7 +408,7 @@ def _replace(work, out):
 
 def shrink(text, name):
     """The same module with fewer bytes for the board to compile: docstrings and other lone
-    literals out (python-minifier; names are tools/names.py's business)."""
+    literals out (python-minifier; names are tools/users/names.py's business)."""
     import python_minifier
     try:
         return python_minifier.minify(
@@ -423,10 +423,10 @@ def shrink(text, name):
 
 
 def program_renamed(files, extra):
-    """{drive path: source} of the program renamed (tools/names.py): the game's modules,
+    """{drive path: source} of the program renamed (tools/users/names.py): the game's modules,
     code.py and boot.py, and the extra files (the device suite: the tests see the names the
     game has on the board); under None, the renaming {old: new}."""
-    from tools import names
+    from tools.users import names
     paths = [p for p in files if p.endswith(".py") and (p.startswith(SHRUNK) or p in NOT_COMPILED)]
     paths += sorted(extra)
     texts = {}
@@ -465,7 +465,7 @@ def build(out=DEFAULT_OUT, root=ROOT, site=SITE, mpy=True, mpy_cross=None, heade
 
     mpy: every module but code.py and boot.py compiled (compile_module: by mpy_cross, or the
     pinned one, the files starting with header); else .py files. small: the game's names given
-    the firmware's (tools/names.py) and its .py shrink()-ed. extra: more {drive path: source
+    the firmware's (tools/users/names.py) and its .py shrink()-ed. extra: more {drive path: source
     file} to write (and rename with the game: the device suite for device-tests);
     source_only: more paths than code.py and boot.py that stay .py (a script run by path)."""
     extra = extra or {}

@@ -83,7 +83,7 @@ def main(argv):
     args = p.parse_args(argv)
     from engine.ai.leaf import LEAF_WEIGHTS
     from engine.rules import RULE_SETS, kind, TWO_HAND
-    from tools.tune import least_squares
+    from tools.lab.tune import least_squares
     start = time.time()
 
     def progress(rules, done, total, found):

@@ -57,9 +57,8 @@ import subprocess
 import sys
 import tempfile
 
-from tools import cli
+from tools import ROOT, cli
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PYSTACK = 2048                  # bytes: CircuitPython 10 on a SAMD51 (PyBadge, PyGamer)
 LIMIT = PYSTACK * 80 // 100     # 1,638: what the app may use
 

@@ -31,6 +31,6 @@ writes its guest's module out as text).
 
 
 def main(argv=None):
-    """python -m tools bench: the command (tools/bench/command.py)."""
-    from tools.bench.command import main as command
+    """python -m tools bench: the command (tools/lab/bench/command.py)."""
+    from tools.lab.bench.command import main as command
     return command(argv)

@@ -15,9 +15,8 @@ import sys
 import time
 import warnings
 
-from tools import cli
+from tools import ROOT, cli
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FRAME_S = 0.012          # the window needs no more than ~80 frames a second
 DEFAULT_NVM = os.path.join("~", ".binocle", "sim-nvm.bin")
 
@@ -141,7 +140,7 @@ def main(argv):
     if not has_screen():
         if args.or_play:
             print("No screen for a window here: the same game in the terminal (python -m tools play).")
-            from tools import play
+            from tools.users import play
             return play.main([])
         sys.stderr.write(NO_SCREEN)
         return 2

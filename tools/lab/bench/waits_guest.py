@@ -1,4 +1,4 @@
-# Waits as a player meets them, in the guest: tools/bench/waits.py writes this module out; its
+# Waits as a player meets them, in the guest: tools/lab/bench/waits.py writes this module out; its
 # run script calls setup(), before(), boot(), then step() until it says done, then finish(), and collects
 # between those calls, where the script's is the only frame (this build's collector loses
 # what only a running frame holds). Nothing here is a module-level try or with block (this
@@ -50,7 +50,7 @@ def read(path, mode):
 
 
 def pystones(count):
-    from tools.bench import calibrate
+    from tools.lab.bench import calibrate
     return calibrate.pystones(G["pystone"], G["task"]["pystone"]["loops"], count)
 
 
@@ -388,7 +388,7 @@ def setup():
     pad = bytearray(G["task"]["pad"])
     del sys.path[:]
     sys.path.append("/repo")                         # the repository: pystone's runner only
-    from tools.bench import calibrate, common       # noqa: F401  (finish() reads common)
+    from tools.lab.bench import calibrate, common       # noqa: F401  (finish() reads common)
     calibrate.CLOCK[0] = lambda: cpu_us() / 1000000
     calibrate._namespace(G["pystone"])               # pystone loaded, up here
     del sys.path[:]
@@ -570,8 +570,8 @@ def step():
 
 def finish():
     import _hw
-    from tools.bench import calibrate
-    from tools.bench.common import implementation
+    from tools.lab.bench import calibrate
+    from tools.lab.bench.common import implementation
     sys.modules["gc"] = gc
     sys.modules["sys"] = _SYS
     written = {}

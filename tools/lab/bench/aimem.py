@@ -15,9 +15,9 @@ import gc
 from engine import cards
 from engine.rng import Rng
 from engine.rules import new_game
-from tools.bench import calibrate
-from tools.bench.ai import AI_LEVELS, AI_RULES, ai_seat_seed
-from tools.bench.common import alloc, ticks, ticks_since
+from tools.lab.bench import calibrate
+from tools.lab.bench.ai import AI_LEVELS, AI_RULES, ai_seat_seed
+from tools.lab.bench.common import alloc, ticks, ticks_since
 
 
 # -- MicroPython, collection off ------------------------------------------------------
@@ -266,7 +266,7 @@ METHODS = {
 
 
 def ai_measure_memory(plan, pystone):
-    from tools.bench.host import run_guest, say
+    from tools.lab.bench.host import run_guest, say
     say("AI: MicroPython working memory and allocation in the search loops")
     task = {"what": "ai_memory", "reps": plan["reps"], "endgame_sizes": plan["endgame_sizes"],
             "endgames_per_size": plan["endgames_per_size"], "pystone": pystone}
@@ -274,12 +274,12 @@ def ai_measure_memory(plan, pystone):
 
 
 def _per_node(grew, count):
-    from tools.bench.host import round3
+    from tools.lab.bench.host import round3
     return round3(grew / count) if count else None
 
 
 def _alloc_stats(values):
-    from tools.bench.host import median, pct, round3
+    from tools.lab.bench.host import median, pct, round3
     return {"decisions": len(values), "median": median(values), "p95": pct(values, 0.95),
             "max": max(values), "mean": round3(sum(values) / len(values))}
 
@@ -293,8 +293,8 @@ def _decision_allocs(run):
 
 def allocation_report(plan, runs, mem):
     """The "allocation" block: runs as ai.ai_timing() returns them, mem as ai_memory()."""
-    from tools.bench.host import per_set, round3
-    from tools.bench.ai import AI_LEVELS, AI_RULES
+    from tools.lab.bench.host import per_set, round3
+    from tools.lab.bench.ai import AI_LEVELS, AI_RULES
     loops = mem["loops"]
     eg = mem["endgame"]
     r = loops["rollout_binokel"]             # only binokel plays deals out on a board
@@ -334,8 +334,8 @@ def allocation_report(plan, runs, mem):
 
 
 def working_memory_report(runs, mem):
-    from tools.bench.ai import AI_LEVELS, AI_RULES
-    from tools.bench.host import per_set
+    from tools.lab.bench.ai import AI_LEVELS, AI_RULES
+    from tools.lab.bench.host import per_set
 
     def retained(level, rules):
         mpy = runs[(level, rules)][1]
