@@ -18,7 +18,7 @@ class Observation:
     dabb, buried, melds.
 
     (Set one by one, not from a list of their names: the bundle gives the board's names to
-    the game's own, which a name spelt in a string would keep from it: tools/names.py.)"""
+    the game's own, which a name spelt in a string would keep from it: tools/users/names.py.)"""
 
     def __init__(self, rules, player):
         self.rules = rules

@@ -39,7 +39,7 @@ A rule set's code is the module engine/<name>.py, its state class the name capit
 (engine.hoyle.Hoyle): state_class() imports it by that name when it is first asked for, so
 this module imports no rule set's code itself (they import it, for the option bits). Other modules
 read the fields of a row and the OPT_* bits by these names; they are plain ints, not const():
-a const() name keeps its name in the board's RAM (tools/names.py), a plain one may take one
+a const() name keeps its name in the board's RAM (tools/users/names.py), a plain one may take one
 of the firmware's.
 """
 

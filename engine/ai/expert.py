@@ -30,7 +30,7 @@ there, with the surrender rule above).
 
 Its own generators, seeded from the player's seed, leave the card-play
 generator's sequence untouched. A bid decision plays out `contracts` deals
-once per deal (about 15 ms), a contract decision as many (tools/arena.py).
+once per deal (about 15 ms), a contract decision as many (tools/lab/arena.py).
 """
 
 from engine import actions, cards, melds

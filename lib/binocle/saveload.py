@@ -29,7 +29,7 @@ import sys
 
 from binocle.nvmstore import (KIND_GAME, KIND_SETTINGS, KIND_STATS, MSG_DAMAGED, NAMES,
                               NvmStore, open_nvm, check_record, clear_nvm_game)
-from binocle.nvmstore import FileNvm    # noqa: F401 (tools/sim.py takes it from here)
+from binocle.nvmstore import FileNvm    # noqa: F401 (tools/users/sim.py takes it from here)
 from binocle.stats import marked
 from binocle.store import (BLOCK, FORMAT, KIND_ENTRY, KIND_BASE, ROOM, PART, PARTS, SIZE,
                            BASES, PATH, Journal, crc16, place)
@@ -43,7 +43,7 @@ MSG_NO_ROOM = "No room for saves on the\ndrive: game not kept."
 MSG_READ_ONLY_NEW = "Drive read-only: the game\nin progress is not kept."
 MSG_PIECES = "Saves file in pieces: a\npower cut may harm files:\nfree room, deploy again."
 # Deploy writes this note beside the journal when the journal lies in pieces on the drive and
-# no run of free room takes it in one (tools/deploy.py; the board cannot read the FAT).
+# no run of free room takes it in one (tools/users/deploy.py; the board cannot read the FAT).
 PIECES = "binocle-in-pieces.txt"
 
 

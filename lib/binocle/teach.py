@@ -13,7 +13,7 @@ from engine.state import PH_PLAY, PH_ANNOUNCE, PH_KNOCK, PH_BID, PH_BURY, PH_CON
 # show in this order.
 # (Made from one string: eleven short literals would be eleven names kept for good on the
 # board, and "trump" or "dabb" spelt in a string keeps the game's own names so spelt from
-# being given the firmware's, tools/names.py.)
+# being given the firmware's, tools/users/names.py.)
 KEYS = "deal meld dix last knock bid dabb trump giveup solo play".split()
 
 

@@ -34,7 +34,7 @@ LINE = const(12)          # terminalio.FONT is 6x12
 GLYPH_W = const(6)
 CHARS = const(26)         # characters on one line
 
-# The card art (tools/gen_assets.py): 20x28 tiles, 8 to a row, 40 tiles.
+# The card art (tools/checks/gen_assets.py): 20x28 tiles, 8 to a row, 40 tiles.
 CARD_W = const(20)
 CARD_H = const(28)
 BACK = const(32)

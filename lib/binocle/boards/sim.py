@@ -26,7 +26,7 @@ display = PyGameDisplay(width=WIDTH, height=HEIGHT, caption="Binocle",
 # binocle.buttons (left, right, up, down, A, B, START, SELECT), its keys as (the name a
 # person reads, pygame's name). The first key's name is the one the game shows (LABELS: the
 # rules help's buttons page and its foot); `python -m tools sim --help` lists them all,
-# reading this table as text (tools/sim.py sim_keys), so it stays plain literals.
+# reading this table as text (tools/users/sim.py sim_keys), so it stays plain literals.
 KEYS = (
     (("Left", "K_LEFT"),), (("Right", "K_RIGHT"),), (("Up", "K_UP"),), (("Down", "K_DOWN"),),
     (("X", "K_x"), ("Space", "K_SPACE")),
