@@ -373,13 +373,19 @@ def median_moments(sessions):
     return out
 
 
-def write_guest(work, drive):
-    """The guest's scripts, their names of the app's as the drive has them (DRIVE.names.json)."""
-    mapping = {}
+def drive_names(drive):
+    """The bundle's renaming of the app's names, {old: new}, written beside it
+    (DRIVE.names.json); none for a drive whose names were kept."""
     path = drive.rstrip("/\\") + ".names.json"
-    if os.path.isfile(path):
-        with open(path) as f:
-            mapping = json.load(f)
+    if not os.path.isfile(path):
+        return {}
+    with open(path) as f:
+        return json.load(f)
+
+
+def write_guest(work, drive):
+    """The guest's scripts, their names of the app's as the drive has them (drive_names)."""
+    mapping = drive_names(drive)
     from tools.users import names
     with open(GUEST_FILE) as f:
         guest = f.read()

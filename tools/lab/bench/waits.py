@@ -71,14 +71,9 @@ def guest_texts(built, module):
     the game's objects (the run script calls the module's functions by the same renaming)."""
     from tools.users import names
     from tools.lab import uimem
-    mapping = {}
-    path = built.rstrip("/\\") + ".names.json"
-    if os.path.isfile(path):
-        with open(path) as f:
-            mapping = json.load(f)
     with open(GUEST_FILE) as f:
         guest = f.read()
-    given = uimem.guest_mapping(guest, mapping)
+    given = uimem.guest_mapping(guest, uimem.drive_names(built))
     return names.apply(RUN % (TOUCH_MB * 256, module), given), names.apply(guest, given)
 
 
