@@ -58,6 +58,18 @@ def ai_level(text):
     return text
 
 
+
+def self_play_parser(command, doc, count, default):
+    """A tuner's command line: how much to play (--deals or --games, `count`), the first
+    game's seed and the AI level in every seat."""
+    parser = Parser(command, doc.split("\n\n")[0])
+    parser.add_argument("--" + count, type=positive_int, default=default,
+                        help="%s to play (default %d)" % (count, default))
+    parser.add_argument("--seed", type=natural_int, default=1, help="first game seed (default 1)")
+    parser.add_argument("--level", type=ai_level, default="hard",
+                        help="the AI level in every seat (default hard)")
+    return parser
+
 def _int_at_least(text, least):
     try:
         n = int(text)

@@ -89,11 +89,7 @@ def least_squares(xs, ys):
 
 
 def main(argv):
-    parser = cli.Parser("tune", __doc__.split("\n\n")[0])
-    parser.add_argument("--deals", type=cli.positive_int, default=2000, help="deals to play (default 2000)")
-    parser.add_argument("--seed", type=cli.natural_int, default=1, help="first game seed (default 1)")
-    parser.add_argument("--level", type=cli.ai_level, default="hard",
-                        help="the AI level in every seat (default hard)")
+    parser = cli.self_play_parser("tune", __doc__, "deals", 2000)
     opts = parser.parse_args(argv)
     rows = collect(opts.deals, opts.seed, opts.level, True)
     if len(rows) < FEATURES * 4:

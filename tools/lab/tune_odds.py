@@ -97,11 +97,7 @@ def literal(values):
 
 
 def main(argv):
-    parser = cli.Parser("tune-odds", __doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=cli.positive_int, default=400, help="games to play (default 400)")
-    parser.add_argument("--seed", type=cli.natural_int, default=1, help="first game seed (default 1)")
-    parser.add_argument("--level", type=cli.ai_level, default="hard",
-                        help="the AI level in every seat (default hard)")
+    parser = cli.self_play_parser("tune-odds", __doc__, "games", 400)
     opts = parser.parse_args(argv)
     counts, totals = count(opts.games, opts.seed, opts.level, True)
     if not totals[OTHER]:
