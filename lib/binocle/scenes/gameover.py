@@ -1,6 +1,10 @@
-"""The end of the game: who won and why, the final scores; A goes back to the title."""
+"""The end of the game: who won and why, the final scores; A goes back to the title.
+Drawn with adafruit_display_text's labels, loaded with this screen and forgotten with it
+(the game is gone by then: its memory is free)."""
 
 import displayio
+import terminalio
+from adafruit_display_text.label import Label
 
 from binocle import buttons as B
 from engine.rules import state_class
@@ -8,7 +12,7 @@ from binocle import ui, words
 
 
 class GameOver:
-    UNLOAD = (__name__,)
+    UNLOAD = (__name__, "adafruit_display_text.label", "adafruit_display_text")
     KEYS = ((B.A, "again"), (B.START, "again"), (B.B, "again"))
 
     def __init__(self, app, session):
@@ -18,15 +22,13 @@ class GameOver:
         self.group = displayio.Group()
         self.group.append(ui.panel(0, 0, ui.W, ui.H, ui.DARK))
         head = "You win!" if obs.winner == 0 else "%s wins" % names[obs.winner]
-        self.group.append(ui.text(head, 8, 4, ui.YELLOW))
+        self.group.append(label(head, 8, 2, ui.YELLOW, 2))
         lines = words.wrap(reason(obs, names))[:4]       # 4 lines at most above the scores
-        self.why = ui.block(2, 19, ui.CHARS, len(lines))
-        ui.set_lines(self.why, lines)
+        self.why = label("\n".join(lines), 2, 28)
         self.group.append(self.why)
-        scores = ui.block(8, 68, 16, len(names))
-        ui.set_lines(scores, ["%-5s %5d" % (names[p], obs.scores[p]) for p in range(len(names))])
-        self.group.append(scores)
-        self.group.append(ui.text("A: back to the title", 8, 112, ui.GREY))
+        scores = ["%-5s %5d" % (names[p], obs.scores[p]) for p in range(len(names))]
+        self.group.append(label("\n".join(scores), 8, 80))      # below 4 lines of why
+        self.group.append(label("A: back to the title", 8, 116, ui.GREY))
         self.winner = obs.winner
 
     def update(self, now):
@@ -34,6 +36,12 @@ class GameOver:
 
     def again(self):
         self.app.to_title()
+
+
+def label(s, x, y, color=ui.WHITE, scale=1):
+    """A label of the terminal font, its top-left corner at (x, y), lines 12 pixels apart."""
+    return Label(terminalio.FONT, text=s, color=color, scale=scale, line_spacing=1.0,
+                 anchor_point=(0, 0), anchored_position=(x, y))
 
 
 def reason(obs, names):
