@@ -74,11 +74,48 @@ def test_py_ships_the_sources(tmp_path):
     assert bundle.mpy_format(out, m) is None
 
 
-def test_no_third_party_library_goes_on_the_drive(game):
-    # the card art is an OnDiskBitmap, text the firmware's terminal font, panels vectorio
-    _out, m = game
-    paths = set(f["path"] for f in m["files"])
-    assert [p for p in paths if p.startswith("lib/") and not p.startswith("lib/binocle/")] == []
+LIBRARY_FILES = ["lib/adafruit_display_text/__init__.mpy", "lib/adafruit_display_text/label.mpy",
+                 "lib/adafruit_displayio_layout/__init__.mpy",
+                 "lib/adafruit_displayio_layout/layouts/__init__.mpy",
+                 "lib/adafruit_displayio_layout/layouts/grid_layout.mpy"]
+
+
+def test_the_libraries_of_the_screens_go_on_the_drive_with_their_versions(game):
+    # the title, statistics and game over import these; nothing else of the packages goes
+    out, m = game
+    paths = [f["path"] for f in m["files"]]
+    assert [p for p in paths if p.startswith("lib/") and not p.startswith("lib/binocle/")] == LIBRARY_FILES
+    assert m["libraries"] == {"adafruit-circuitpython-display-text": "5.0.6",
+                              "adafruit-circuitpython-displayio-layout": "3.1.5"}
+    with open(os.path.join(out, manifest.NAME)) as f:
+        first = f.readline()
+    assert first == ('{"format": 1, "game": "binocle", "version": "%s", "libraries": '
+                     '{"adafruit-circuitpython-display-text": "5.0.6", '
+                     '"adafruit-circuitpython-displayio-layout": "3.1.5"}, "files": [\n' % _version())
+    assert bundle.library_dirs() == [
+        (os.path.join(bundle.SITE, "adafruit_display_text"), "lib/adafruit_display_text"),
+        (os.path.join(bundle.SITE, "adafruit_displayio_layout"), "lib/adafruit_displayio_layout")]
+
+
+def test_the_libraries_are_renamed_with_the_game(game):
+    # their private names and the ones the game calls take firmware names, as the game's do
+    out, _m = game
+    with open(out + ".names.json") as f:
+        mapping = json.load(f)
+    for name in ("_update_text", "_local_group", "_cell_content_list", "add_content", "layout_cells",
+                 "ANCHOR_TOP_LEFT"):
+        assert name in mapping, name
+    # names in an f-string's fields, class names and the firmware's keywords keep theirs
+    for name in ("grid_position", "grid_size", "Label", "GridLayout", "LabelBase", "scale", "x"):
+        assert name not in mapping, name
+    py = str(out) + "-py"
+    bundle.build(py, mpy=False)
+    with open(os.path.join(py, "lib", "adafruit_displayio_layout", "layouts", "grid_layout.py")) as f:
+        text = f.read()
+    assert "def %s(" % mapping["add_content"] in text and "add_content" not in text
+    assert '"""' not in text                       # shrunk: no docstrings
+    with open(os.path.join(py, "lib", "binocle", "scenes", "statsview.py")) as f:
+        assert ".%s(" % mapping["add_content"] in f.read()
 
 
 def test_the_version_comes_from_version_py(game):
@@ -223,7 +260,8 @@ def test_the_command_line(tmp_path, monkeypatch, capsys):
         assert bundle.main(["--out", out, "--json"]) == 0
     s = json.loads(buf.getvalue())
     assert s["version"] == _version() and s["files"] > 50 and s["free_left"] > 0
-    assert s["libraries"] == {} and s["mpy"] is True
+    assert s["libraries"] == {"adafruit-circuitpython-display-text": "5.0.6",
+                              "adafruit-circuitpython-displayio-layout": "3.1.5"} and s["mpy"] is True
     with redirect_stdout(buf):
         assert bundle.main(["--out", out, "--py"]) == 0
     assert "(.py)" in buf.getvalue() and os.path.isfile(os.path.join(out, "engine", "state.py"))

@@ -496,7 +496,7 @@ def build(out=DEFAULT_OUT, root=ROOT, site=SITE, mpy=True, mpy_cross=None, heade
     extensions = [os.path.splitext(p)[1].lower() for p in sources if p.startswith(ASSETS + "/")]
     files = dict(sources)
     libs = libraries(sources, site, extensions)
-    library_versions(libs, root)
+    versions = library_versions(libs, root)
     files.update(libs)
     for path in files:
         if is_protected(path):
@@ -511,7 +511,7 @@ def build(out=DEFAULT_OUT, root=ROOT, site=SITE, mpy=True, mpy_cross=None, heade
         for path, src in sorted(files.items()):
             _write_file(work, path, src, renamed.get(path), mpy and path not in source_only
                         and path.endswith(".py"), mpy_cross, header)
-        m = manifest.build(work, version)
+        m = manifest.build(work, version, versions)
         manifest.write(work, m)
         _replace(work, out)
     finally:
