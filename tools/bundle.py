@@ -454,8 +454,25 @@ def program_renamed(files, extra):
             with open(os.path.join(FIRMWARE_STANDINS, f)) as fh:
                 api.append(fh.read())
     keep = names.protected_names(paths, api) | names.stub_names() | names.foreign_names(texts)
+    game = dict((p, t) for p, t in texts.items() if p not in libs)
+    shipped = dict((p, t) for p, t in texts.items() if p in libs)
     try:
-        out, mapping = names.rename(texts, names.firmware_names(), keep, libs)
+        # A name the game spells that a library defines (a keyword, a method the game calls)
+        # keeps its own on both sides; the rest of each side is renamed apart: the libraries
+        # take firmware names again where the game's objects never meet theirs, so that their
+        # names, interned for good once a screen loads them, cost the board nothing either.
+        game_tokens, lib_defined = set(), set()
+        for text in game.values():
+            game_tokens |= set(names.identifiers(text))
+        for text in shipped.values():
+            lib_defined |= names.defined_and_spelt(text, True)[0]
+        targets = names.firmware_names()
+        out, mapping = names.rename(game, targets, keep | (lib_defined & game_tokens))
+        if shipped:
+            more, lib_mapping = names.rename(shipped, [t for t in targets if t not in keep],
+                                             keep | game_tokens, libs)
+            out.update(more)
+            mapping.update(lib_mapping)
     except (SyntaxError, ValueError) as e:
         raise BundleError("cannot rename the game's names: %s" % e)
     out[None] = mapping
