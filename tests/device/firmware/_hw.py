@@ -184,8 +184,12 @@ class Native:
         return value
 
     def _keep(self, name, value):
-        """Set any attribute, bypassing _WRITABLE: for the stand-in's own constructor."""
-        object.__setattr__(self, name, value)
+        """Set any attribute, bypassing _WRITABLE: for the stand-in's own constructor. (A
+        library's subclass may have a property of that name: CPython would call it.)"""
+        if isinstance(getattr(type(self), name, None), property):
+            self.__dict__[name] = value
+        else:
+            object.__setattr__(self, name, value)
 
 
 def claim(pin, what):

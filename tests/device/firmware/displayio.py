@@ -322,7 +322,8 @@ class Group(_hw.Native):
     def __setattr__(self, name, value):
         # A Python subclass (a library's Label, GridLayout) keeps attributes of its own, as
         # on the board; the Group's own are the firmware's.
-        if type(self) is not Group and name not in Group._WRITABLE and not hasattr(Group, name):
+        if type(self) is not Group and ((name not in Group._WRITABLE and not hasattr(Group, name))
+                                        or isinstance(getattr(type(self), name, None), property)):
             object.__setattr__(self, name, value)
         else:
             _hw.Native.__setattr__(self, name, value)
