@@ -74,54 +74,64 @@ def test_py_ships_the_sources(tmp_path):
     assert bundle.mpy_format(out, m) is None
 
 
-LIBRARY_FILES = ["lib/adafruit_display_text/__init__.mpy", "lib/adafruit_display_text/label.mpy",
-                 "lib/adafruit_displayio_layout/__init__.mpy",
-                 "lib/adafruit_displayio_layout/layouts/__init__.mpy",
-                 "lib/adafruit_displayio_layout/layouts/grid_layout.mpy"]
+LIBRARY_FILES = ["lib/adafruit_display_text/__init__.mpy", "lib/adafruit_display_text/bitmap_label.mpy",
+                 "lib/adafruit_ticks.mpy"]
+LIBRARY_VERSIONS = {"adafruit-circuitpython-display-text": "5.0.6", "adafruit-circuitpython-ticks": "1.1.7"}
 
 
 def test_the_libraries_of_the_screens_go_on_the_drive_with_their_versions(game):
-    # the title, statistics and game over import these; nothing else of the packages goes
+    # the title, statistics and game over import bitmap_label, which imports adafruit_ticks;
+    # nothing else of the packages goes
     out, m = game
     paths = [f["path"] for f in m["files"]]
     assert [p for p in paths if p.startswith("lib/") and not p.startswith("lib/binocle/")] == LIBRARY_FILES
-    assert m["libraries"] == {"adafruit-circuitpython-display-text": "5.0.6",
-                              "adafruit-circuitpython-displayio-layout": "3.1.5"}
+    assert m["libraries"] == LIBRARY_VERSIONS
     with open(os.path.join(out, manifest.NAME)) as f:
         first = f.readline()
     assert first == ('{"format": 1, "game": "binocle", "version": "%s", "libraries": '
                      '{"adafruit-circuitpython-display-text": "5.0.6", '
-                     '"adafruit-circuitpython-displayio-layout": "3.1.5"}, "files": [\n' % _version())
-    assert bundle.library_dirs() == [
-        (os.path.join(bundle.SITE, "adafruit_display_text"), "lib/adafruit_display_text"),
-        (os.path.join(bundle.SITE, "adafruit_displayio_layout"), "lib/adafruit_displayio_layout")]
+                     '"adafruit-circuitpython-ticks": "1.1.7"}, "files": [\n' % _version())
+    assert bundle.library_dirs() == (
+        [(os.path.join(bundle.SITE, "adafruit_display_text"), "lib/adafruit_display_text")],
+        [os.path.join(bundle.SITE, "adafruit_ticks.py")])
 
 
 def test_the_libraries_are_renamed_with_the_game(game):
-    # their private names and the ones the game calls take firmware names, as the game's do
+    # their private names take firmware names, as the game's do, the names of displayio.Group
+    # aside (a Label is one); the names the game spells (its keywords, here) take firmware
+    # names the libraries leave, the same on both sides
     out, _m = game
     with open(out + ".names.json") as f:
         mapping = json.load(f)
-    for name in ("_update_text", "_local_group", "_cell_content_list", "layout_cells", "ANCHOR_TOP_LEFT"):
-        assert name in mapping, name
-    # names in an f-string's fields, class names, the firmware's keywords and the names the
-    # game spells (a method it calls, its keywords) keep theirs
-    for name in ("grid_position", "grid_size", "Label", "GridLayout", "LabelBase", "scale", "x",
-                 "add_content", "line_spacing", "anchored_position"):
-        assert name not in mapping, name
-    # the libraries take firmware names the game has taken too: the board holds them in flash
     from tools import names
     flash = set(names.firmware_names())
-    lib_names = [mapping[n] for n in ("_update_text", "_local_group", "_cell_content_list")]
-    assert set(lib_names) <= flash
+    group = names.class_members("displayio", "Group")
+    assert {"append", "hidden", "scale", "x", "y"} <= group
+    for name in ("_reset_text", "_local_group", "_place_text", "_line_spacing", "_anchor_point",
+                 "_blit", "ticks_less", "_monotonic_ns", "line_spacing", "anchored_position",
+                 "anchor_point"):
+        assert mapping[name] in flash and mapping[name] not in group, name
+    # class names, the firmware's keywords and names spelt in a string (hasattr(font,
+    # "ascent")) keep theirs
+    for name in ("Label", "LabelBase", "scale", "x", "text", "color", "ascent", "load_glyphs"):
+        assert name not in mapping, name
     py = str(out) + "-py"
     bundle.build(py, mpy=False)
-    with open(os.path.join(py, "lib", "adafruit_displayio_layout", "layouts", "grid_layout.py")) as f:
+    with open(os.path.join(py, "lib", "adafruit_display_text", "bitmap_label.py")) as f:
         text = f.read()
-    assert "def add_content(" in text and "def %s(" % mapping["layout_cells"] in text
-    assert "_cell_content_list" not in text and '"""' not in text      # shrunk: no docstrings
+    assert "_local_group" not in text and '"""' not in text      # renamed; shrunk: no docstrings
+    assert "typing" not in text and "__repo__" not in text and "__version__" not in text   # trimmed
     with open(os.path.join(py, "lib", "binocle", "scenes", "statsview.py")) as f:
-        assert ".add_content(" in f.read()
+        text = f.read()
+    assert "%s=1." % mapping["line_spacing"] in text and "line_spacing" not in text     # 1.0, shrunk
+
+
+def test_a_library_is_trimmed_of_its_version_and_typing_imports():
+    kept = "try:\n    import bitmaptools\nexcept ImportError:\n    pass\nx = 1\n"
+    text = ("__version__ = '1.0'\n__repo__ = 'https://x'\nimport displayio\ntry:\n"
+            "    from typing import List\n    from fontio import FontProtocol\nexcept ImportError:\n"
+            "    pass\n" + kept)
+    assert bundle.trim_library(text) == "import displayio\n" + kept
 
 
 def test_the_version_comes_from_version_py(game):
@@ -266,8 +276,7 @@ def test_the_command_line(tmp_path, monkeypatch, capsys):
         assert bundle.main(["--out", out, "--json"]) == 0
     s = json.loads(buf.getvalue())
     assert s["version"] == _version() and s["files"] > 50 and s["free_left"] > 0
-    assert s["libraries"] == {"adafruit-circuitpython-display-text": "5.0.6",
-                              "adafruit-circuitpython-displayio-layout": "3.1.5"} and s["mpy"] is True
+    assert s["libraries"] == LIBRARY_VERSIONS and s["mpy"] is True
     with redirect_stdout(buf):
         assert bundle.main(["--out", out, "--py"]) == 0
     assert "(.py)" in buf.getvalue() and os.path.isfile(os.path.join(out, "engine", "state.py"))

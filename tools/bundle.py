@@ -258,16 +258,14 @@ def libraries(sources, site=SITE, extensions=()):
 
 
 def library_dirs(root=ROOT, site=SITE):
-    """[(folder here, its path on the drive)] of the library packages a bundle ships: what a
-    MicroPython run from the repository is given (tools/device.py) to find them under lib/,
-    as a board does."""
+    """([(folder here, its path on the drive)] of the library packages a bundle ships,
+    [file here] of its library modules of one file (adafruit_ticks.py)): what a MicroPython
+    run from the repository is given (tools/device.py) to find them as a board does."""
     sources = app_files(root)
     extensions = [os.path.splitext(p)[1].lower() for p in sources if p.startswith(ASSETS + "/")]
     tops = sorted(set(p.split("/")[1] for p in libraries(sources, site, extensions)))
-    for top in tops:
-        if top.endswith(".py"):
-            raise BundleError("lib/%s is a module, not a package: it cannot be given as a folder" % top)
-    return [(os.path.join(site, top), "lib/" + top) for top in tops]
+    folders = [(os.path.join(site, top), "lib/" + top) for top in tops if not top.endswith(".py")]
+    return folders, [os.path.join(site, top) for top in tops if top.endswith(".py")]
 
 
 def _pins(root):
@@ -438,8 +436,8 @@ def shrink(text, name):
 
 def program_renamed(files, extra):
     """{drive path: source} of the program renamed (tools/names.py): the game's modules,
-    code.py and boot.py, the libraries it ships, and the extra files (the device suite: the tests see the names the
-    game has on the board); under None, the renaming {old: new}."""
+    code.py and boot.py, the libraries it ships, and the extra files (the device suite: the
+    tests see the names the game has on the board); under None, the renaming {old: new}."""
     from tools import names
     paths = [p for p in files if p.endswith(".py") and (p.startswith(SHRUNK) or p in NOT_COMPILED)]
     libs = sorted(p for p in files if is_library(p))
@@ -453,30 +451,91 @@ def program_renamed(files, extra):
         if f.endswith(".py"):
             with open(os.path.join(FIRMWARE_STANDINS, f)) as fh:
                 api.append(fh.read())
-    keep = names.protected_names(paths, api) | names.stub_names() | names.foreign_names(texts)
+    for path in libs:
+        texts[path] = trim_library(texts[path])
+    api_keep = names.protected_names(paths, api) | names.foreign_names(texts)
+    keep = api_keep | names.stub_names()
     game = dict((p, t) for p, t in texts.items() if p not in libs)
     shipped = dict((p, t) for p, t in texts.items() if p in libs)
     try:
-        # A name the game spells that a library defines (a keyword, a method the game calls)
-        # keeps its own on both sides; the rest of each side is renamed apart: the libraries
-        # take firmware names again where the game's objects never meet theirs, so that their
-        # names, interned for good once a screen loads them, cost the board nothing either.
+        # Each side is renamed apart: the libraries take firmware names the game has taken
+        # too, since the game's objects never meet theirs, so that their names, interned for
+        # good once a screen loads them, cost the board nothing either. A name the game spells
+        # that a library defines (a keyword, a method the game calls) is renamed last, the
+        # same on both sides, to a firmware name neither uses (crossing()).
         game_tokens, lib_defined = set(), set()
         for text in game.values():
             game_tokens |= set(names.identifiers(text))
         for text in shipped.values():
             lib_defined |= names.defined_and_spelt(text, True)[0]
+        both = lib_defined & game_tokens
         targets = names.firmware_names()
-        out, mapping = names.rename(game, targets, keep | (lib_defined & game_tokens))
+        out, mapping = names.rename(game, targets, keep | both)
         if shipped:
-            more, lib_mapping = names.rename(shipped, [t for t in targets if t not in keep],
-                                             keep | game_tokens, libs)
-            out.update(more)
+            # Not the firmware's names a library's subclass of Group would shadow, nor those
+            # the device suite's stand-ins spell (they look at a layer's attributes)
+            group = names.class_members("displayio", "Group")
+            lib_targets = [t for t in targets if t not in api_keep and t not in group]
+            more, lib_mapping = names.rename(shipped, lib_targets, keep | both, libs)
+            cross = crossing(texts, libs, both - keep, out, more, lib_targets,
+                             set(mapping.values()), set(lib_mapping.values()))
+            for path in out:
+                out[path] = names.apply(out[path], cross)
+            for path in more:
+                out[path] = names.apply(more[path], cross)
             mapping.update(lib_mapping)
+            mapping.update(cross)
     except (SyntaxError, ValueError) as e:
         raise BundleError("cannot rename the game's names: %s" % e)
     out[None] = mapping
     return out
+
+
+def crossing(texts, libs, names_both, game_out, lib_out, targets, game_given, lib_given):
+    """{old: new} of the names the game spells that a library defines: each takes a firmware
+    name the libraries do not use once renamed (nor spell), one the game gave a name of its own
+    (its objects never meet the libraries', as above) if none is left that neither side uses.
+    Those spelt in a string or an f-string's field, and class names, keep theirs."""
+    from tools import names
+    fixed = set()
+    for path, text in texts.items():
+        _d, spelt, classes = names.defined_and_spelt(text, path in libs)
+        fixed |= spelt | classes
+    lib_used, game_used = set(lib_given), set(game_given)
+    for text in lib_out.values():
+        lib_used |= set(names.identifiers(text))
+    for text in game_out.values():
+        game_used |= set(names.identifiers(text))
+    free = [t for t in targets if t not in lib_used and t not in fixed and t not in game_used]
+    free += [t for t in targets if t not in lib_used and t not in fixed and t in game_given]
+    out = {}
+    for name in sorted(n for n in names_both if n not in fixed and not n.startswith("__")):
+        if not free:
+            break
+        out[name] = free.pop(0)
+    return out
+
+
+def trim_library(text):
+    """A library's module without what the board never runs: its __version__ and __repo__
+    (manifest.json gives the version) and a try block that only imports typing's names for
+    annotations (CircuitPython has no typing: the import fails there). Each would leave
+    names and short strings interned on the board."""
+    tree = ast.parse(text)
+    drop = []
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and \
+                isinstance(node.targets[0], ast.Name) and node.targets[0].id in ("__version__", "__repo__"):
+            drop.append(node)
+        elif isinstance(node, ast.Try) and not node.orelse and not node.finalbody and \
+                all(isinstance(n, (ast.Import, ast.ImportFrom)) for n in node.body) and \
+                any(isinstance(n, ast.ImportFrom) and n.module == "typing" for n in node.body) and \
+                all(isinstance(h.type, ast.Name) and h.type.id == "ImportError" for h in node.handlers):
+            drop.append(node)
+    lines = text.splitlines(keepends=True)
+    for node in reversed(drop):
+        lines[node.lineno - 1:node.end_lineno] = []
+    return "".join(lines)
 
 
 def is_library(path):

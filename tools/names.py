@@ -8,9 +8,9 @@ same (a consistent renaming, one name for one name), and most of its names cost 
 
     texts, mapping = rename(texts, firmware_names(), protected)
 
-texts: {path: source} of every module of the program (the game, the third-party libraries
-it ships and, for the device suite, its tests), renamed together: a library's private
-names, and the public ones the game calls, as the game's own. What keeps its name (protected): Python's keywords, built-in
+texts: {path: source} of every module of the program (the game and, for the device suite,
+its tests; tools/bundle.py renames the third-party libraries it ships apart, then the names
+both spell). What keeps its name (protected): Python's keywords, built-in
 names and the attributes of built-in types, the firmware's API (the device suite's
 stand-ins, tests/device/firmware, follow the documented one), names spelt out in a string
 anywhere (getattr, key tables, module paths), class names (they show in error messages),
@@ -65,6 +65,26 @@ def stub_names(modules=FIRMWARE_MODULES):
                             names.add(node.target.id)          # attributes and constants
                     names.add(module)
     return set(n for n in names if n.isidentifier() and not n.startswith("_"))
+
+
+def class_members(module, cls):
+    """The names of a firmware class's methods and attributes, from its stub: what a library's
+    Python subclass of it (adafruit_display_text's Label is a displayio.Group) must not take
+    for a name of its own."""
+    folder = _stub_folder(module)
+    out = set()
+    if folder is None:
+        return out
+    with open(os.path.join(folder, "__init__.pyi")) as f:
+        tree = ast.parse(f.read())
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef) and node.name == cls:
+            for item in node.body:
+                if isinstance(item, ast.FunctionDef):
+                    out.add(item.name)
+                elif isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
+                    out.add(item.target.id)
+    return out
 
 
 def _stub_folder(module):
@@ -151,8 +171,9 @@ def identifiers(text):
 def defined_and_spelt(text, library=False):
     """(names the module defines, names spelt out in its strings, its class names).
     ValueError for an f-string in the game's own modules: the names in its fields are not
-    name tokens. In a library's module (library) those names keep theirs instead, and a
-    public name given by const() is renamed like any other (it stays a global there)."""
+    name tokens. In a library's module (library) those names keep theirs instead, a
+    public name given by const() is renamed like any other (it stays a global there), and
+    so is the name an import takes with `as`."""
     defined, spelt, classes = set(), set(), set()
     for node in ast.walk(ast.parse(text)):
         if isinstance(node, ast.JoinedStr):
@@ -184,6 +205,8 @@ def defined_and_spelt(text, library=False):
             defined.add(node.id)
         elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
             defined.add(node.attr)
+        elif library and isinstance(node, ast.alias) and node.asname:
+            defined.add(node.asname)              # import time.monotonic as _monotonic
     return defined, spelt, classes
 
 

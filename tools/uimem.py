@@ -215,7 +215,8 @@ def build_drive(tree, out, kind):
             if not name.endswith(".py") or rel in bundle.NOT_COMPILED:
                 continue
             try:
-                data = bundle.compile_module(src, bundle.traceback_name(rel) if rel.startswith(bundle.SHRUNK)
+                shown = rel.startswith(bundle.SHRUNK) or bundle.is_library(rel)     # as bundle.build
+                data = bundle.compile_module(src, bundle.traceback_name(rel) if shown
                                              else rel, header=bundle.MICROPYTHON)
             except bundle.BundleError as e:
                 raise MeasureError("cannot compile %s: %s" % (rel, e))
