@@ -15,7 +15,7 @@ ALLOWED_IMPORTS = {"micropython", "engine"}
 # (vectorio too: only SAMD21 builds leave it out), and the libraries the bundle ships, only
 # on the screens seen without a game (LIBRARY_SCREENS): the card art is an OnDiskBitmap, the
 # game's own texts are the terminal font.
-LIBRARIES = {"adafruit_display_text", "adafruit_displayio_layout"}
+LIBRARIES = {"adafruit_display_text"}
 LIBRARY_SCREENS = {os.path.join("scenes", f) for f in ("title.py", "statsview.py", "gameover.py")}
 APP_IMPORTS = ALLOWED_IMPORTS | {
     "binocle", "displayio", "vectorio", "terminalio", "board", "keypad", "analogio", "supervisor",
@@ -66,8 +66,7 @@ def test_app_imports_only_what_the_board_has():
             assert root in APP_IMPORTS, "%s imports %s" % (name, root)
     s = os.path.join("scenes", "")
     assert seen == {(s + "title.py", "adafruit_display_text"), (s + "gameover.py", "adafruit_display_text"),
-                    (s + "statsview.py", "adafruit_display_text"),
-                    (s + "statsview.py", "adafruit_displayio_layout")}
+                    (s + "statsview.py", "adafruit_display_text")}
 
 
 def test_app_has_no_dicts_sets_or_fstrings():

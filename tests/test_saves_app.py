@@ -144,12 +144,13 @@ def test_stats_count_deals_games_contracts_and_streaks():
     old = Stats(bytes(layout1))                                        # layout 1: read
     assert old.ok and old.get(2, 1)[2] == 5 and old.get(2, 1)[9] == 3 and not old.counting(bytes(6))
     from binocle.scenes.statsview import stats_table
-    table = stats_table(s, 2)                   # the statistics screen's columns
-    assert table[0] == ["Level", "Games", " won", "Deals", " won", "Best deal", "Average", "Streak",
-                        "Bids made"]
-    assert table[1] == [" Easy", "    0", "    0", "    0", "    0", "    -", "    -", "    0", "  0/0"]
-    assert table[2] == ["Normal", "    3", "    2", "    2", "    1", "  250", "  -55", "    2", "  1/2"]
-    assert len(table) == 4 and len(stats_table(s, 0)[0]) == 8       # no bids in the two-hand games
+    names, counts = stats_table(s, 2)            # the statistics screen's two labels
+    assert names == ["Level", "Games", " won", "Deals", " won", "Best deal", "Average", "Streak",
+                     "Bids made"]
+    assert counts == [" Easy Norm.  Hard", "    0     3     0", "    0     2     0", "    0     2     0",
+                      "    0     1     0", "    -   250     -", "    -   -55     -", "    0     2     0",
+                      "  0/0   1/2   0/0"]
+    assert len(stats_table(s, 0)[0]) == 8 == len(stats_table(s, 0)[1])   # no bids in two-hand games
 
 
 def test_counting_is_keyed_to_the_game_and_goes_once_per_deal():

@@ -24,7 +24,7 @@ FIRMWARE = ("_hw", "displayio", "vectorio", "terminalio", "fontio", "busdisplay"
             "microcontroller", "nvm", "analogio", "digitalio", "audioio", "audiocore", "bitmaptools")
 # Libraries the bundle ships (tools/bundle.py): on a board under lib/, here from the desktop's
 # packages (the device suite's MicroPython is given them under lib/ too: tools/device.py).
-LIBRARIES = ("adafruit_display_text", "adafruit_displayio_layout")
+LIBRARIES = ("adafruit_display_text", "adafruit_ticks")
 BOUND = ("binocle",) + LIBRARIES              # modules that keep what they imported from those
 # Built into MicroPython and CircuitPython; on the desktop a look-alike the app may import.
 BUILT_IN = ("micropython",)

@@ -1,10 +1,10 @@
 """The end of the game: who won and why, the final scores; A goes back to the title.
-Drawn with adafruit_display_text's labels, loaded with this screen and forgotten with it
+Drawn with adafruit_display_text's bitmap_labels, loaded with this screen and forgotten with it
 (the game is gone by then: its memory is free)."""
 
 import displayio
 import terminalio
-from adafruit_display_text.label import Label
+from adafruit_display_text.bitmap_label import Label
 
 from binocle import buttons as B
 from engine.rules import state_class
@@ -12,7 +12,8 @@ from binocle import ui, words
 
 
 class GameOver:
-    UNLOAD = (__name__, "adafruit_display_text.label", "adafruit_display_text")
+    UNLOAD = (__name__, "adafruit_display_text.bitmap_label", "adafruit_display_text",
+              "adafruit_ticks")
     KEYS = ((B.A, "again"), (B.START, "again"), (B.B, "again"))
 
     def __init__(self, app, session):

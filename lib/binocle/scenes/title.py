@@ -1,10 +1,10 @@
 """The title screen: choose a rule set, the AI's level and the options, then play.
-The game's name is a label of adafruit_display_text (the font scaled 2x), loaded with the
+The game's name is a bitmap_label of adafruit_display_text (the font scaled 2x), loaded with the
 title and forgotten with it; the menu is the game's own text."""
 
 import displayio
 import terminalio
-from adafruit_display_text.label import Label
+from adafruit_display_text.bitmap_label import Label
 
 from engine.rules import find, RULE_SETS, OPTIONS, OPT_PACK64, OPT_NO_GRAND, OPT_TARGET
 from binocle import ui
@@ -18,7 +18,7 @@ _OPTIONS = ("rules", "level", "pack", "grand", "target")     # LEFT/RIGHT change
 class Title(OptionMenu):
     OVERLAY = False
     UNLOAD = (__name__, "binocle.scenes.settingsview",     # seen now and then: forgotten when closed
-              "adafruit_display_text.label", "adafruit_display_text")
+              "adafruit_display_text.bitmap_label", "adafruit_display_text", "adafruit_ticks")
 
     def __init__(self, app):
         self.app = app

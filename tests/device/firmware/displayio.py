@@ -320,7 +320,7 @@ class Group(_hw.Native):
         self._keep("_in_group", False)
 
     def __setattr__(self, name, value):
-        # A Python subclass (a library's Label, GridLayout) keeps attributes of its own, as
+        # A Python subclass (a library's Label) keeps attributes of its own, as
         # on the board; the Group's own are the firmware's.
         if type(self) is not Group and ((name not in Group._WRITABLE and not hasattr(Group, name))
                                         or isinstance(getattr(type(self), name, None), property)):
