@@ -17,7 +17,8 @@ board's buttons, the board's clock taking a millisecond a reading (the AI thinks
       whole deals and 6 actions more; then the board is switched off (the game was saved
       after every action).
   run 2, the board on again (the same drive and nvm): the title; the saved game continued;
-      6 actions more; back to the title (New game, Yes); the statistics.
+      6 actions more; back to the title (New game, Yes); the statistics; back to the
+      title and the saved game continued again, 6 actions more.
 
 The two runs are played --runs times (3), each time on a fresh copy of the drive and with the
 heap starting 48 bytes further on (run_guest()'s `shift`), and each moment is their median
@@ -128,6 +129,8 @@ ROWS = (
     ("lesson", 2, "a lesson after resuming", 0),
     ("title after leaving the game", 2, "title after leaving the game", 0),
     ("statistics", 2, "statistics", 0),
+    ("continued after the statistics", 2, "saved game continued after the statistics", 0),
+    ("peak again", 2, "peak, 6 actions after the statistics", 0),
 )
 # The issue's table: (key, deal) of its four moments.
 ISSUE = (("title", 0), ("peak 1", 1), ("score sheet at the deal's end", 1),
@@ -301,8 +304,8 @@ def moments(run1, run2):
     for run, rows in ((1, run1), (2, run2)):
         deal = 1 if run == 1 else 0
         for label, n, b, parts in rows:
-            if label == "action":
-                key = ("peak %d" % deal, deal)
+            if label == "action" or label == "again":
+                key = ("peak %d" % deal, deal) if label == "action" else ("peak again", 0)
                 if key not in out or b > out[key][0]:
                     out[key] = (b, "action %d" % n, parts)
                 continue
@@ -866,7 +869,7 @@ def pause_tour(deal):
     yield from wait(("Table",))
 
 
-def play(deals, more, tour, decision=False):
+def play(deals, more, tour, decision=False, label="action"):
     """Play on: a hint before each of the person's decisions, then the hinted move; the
     heap after every action; the pause menus once a deal (tour), 12 actions in; the deal's
     summary and score sheet. Ends `more` actions into the deal after `deals` deals (with
@@ -884,7 +887,7 @@ def play(deals, more, tour, decision=False):
         if n != last:
             last = n
             idle = 0
-            yield from measure("action", n)
+            yield from measure(label, n)
             continue
         idle += 1
         if idle > HEAVY:
@@ -942,14 +945,8 @@ def first_run():
     save_nvm()
 
 
-def second_run():
-    """The board on again: the saved game continued, 6 actions more; then left for the
-    title (New game, Yes) and the statistics."""
-    yield from wait(("Title",))
-    yield from frames(3)
-    if not has_title_key("continue"):
-        raise RuntimeError("no saved game offered after the restart")
-    yield from measure("title after the restart")
+def continue_game(label):
+    """From the title: the saved game continued, its lessons passed; the table measured."""
     yield from to_title_line("continue")
     yield from press("A")
     yield from wait(("Table", "Choice", "Lesson"))
@@ -958,8 +955,20 @@ def second_run():
         yield from measure("lesson", 0)
         yield from press("A")
         yield from wait(("Table", "Choice", "Lesson"))
-    yield from measure("saved game resumed")
+    yield from measure(label)
     DEAL_START[deals_done()] = actions_done()
+
+
+def second_run():
+    """The board on again: the saved game continued, 6 actions more; then left for the
+    title (New game, Yes) and the statistics; back to the title, the saved game continued
+    again (the heap the statistics leave) and 6 actions more."""
+    yield from wait(("Title",))
+    yield from frames(3)
+    if not has_title_key("continue"):
+        raise RuntimeError("no saved game offered after the restart")
+    yield from measure("title after the restart")
+    yield from continue_game("saved game resumed")
     yield from play(0, 6, False, True)
     yield from press("START")
     yield from wait(("Pause",))
@@ -979,6 +988,11 @@ def second_run():
         yield from measure("statistics")
     except Exception as e:                           # an older version's screen may fail
         print("F|statistics|%s: %s" % (type(e).__name__, e))
+        return
+    yield from press("B")
+    yield from wait(("Title",))
+    yield from continue_game("continued after the statistics")
+    yield from play(0, 6, False, True, "again")
 
 
 def plan():
