@@ -247,10 +247,11 @@ class App:
         self._unload(self._drop())
         gc.collect()
 
-    def to_title(self):
+    def to_title(self, over=None, words_of=None):
         """Leave the game (if any) for the title screen: every way back goes here. The game
         is let go as a fresh start has none: its record kept as the bytes saved (autosave),
-        its modules forgotten; Continue replays it as at start (begin.resume_session)."""
+        its modules forgotten; Continue replays it as at start (begin.resume_session).
+        over: the game over's scene class, opened instead with words_of, its words."""
         self.close_all()
         s = self.saved
         if s is not None and not isinstance(s, bytes):
@@ -258,6 +259,9 @@ class App:
         s = None
         forget_since(self.fresh)
         gc.collect()
+        if over is not None:
+            self.push(over(self, words_of))
+            return
         from binocle.scenes.title import Title
         self.push(Title(self))
 

@@ -1,10 +1,10 @@
 """The end of the game: who won and why, the final scores; A goes back to the title.
-Drawn with adafruit_display_text's bitmap_labels, loaded with this screen and forgotten with it
-(the game is gone by then: its memory is free)."""
+Its words are made while the game is there (said()); the game is then let go as for the title
+(App.to_title), and the screen drawn with adafruit_display_text's bitmap_labels over the heap
+a fresh start has: the library is loaded with this screen and forgotten with it."""
 
 import displayio
 import terminalio
-from adafruit_display_text.bitmap_label import Label
 
 from binocle import buttons as B
 from engine.rules import state_class
@@ -16,21 +16,17 @@ class GameOver:
               "adafruit_ticks")
     KEYS = ((B.A, "again"), (B.START, "again"), (B.B, "again"))
 
-    def __init__(self, app, session):
+    def __init__(self, app, words_of):
+        """words_of: said(session), the game's words (the game is gone now)."""
         self.app = app
-        obs = session.observation()
-        names = session.names
+        head, why, scores = words_of
         self.group = displayio.Group()
         self.group.append(ui.panel(0, 0, ui.W, ui.H, ui.DARK))
-        head = "You win!" if obs.winner == 0 else "%s wins" % names[obs.winner]
         self.group.append(label(head, 8, 2, ui.YELLOW, 2))
-        lines = words.wrap(reason(obs, names))[:4]       # 4 lines at most above the scores
-        self.why = label("\n".join(lines), 2, 28)
+        self.why = label(why, 2, 28)
         self.group.append(self.why)
-        scores = ["%-5s %5d" % (names[p], obs.scores[p]) for p in range(len(names))]
-        self.group.append(label("\n".join(scores), 8, 80))      # below 4 lines of why
+        self.group.append(label(scores, 8, 80))                   # below 4 lines of why
         self.group.append(label("A: back to the title", 8, 116, ui.GREY))
-        self.winner = obs.winner
 
     def update(self, now):
         pass
@@ -39,8 +35,21 @@ class GameOver:
         self.app.to_title()
 
 
+def said(session):
+    """The screen's words, made at the game's end: (who won, why in up to 4 lines, the final
+    scores' lines)."""
+    obs = session.observation()
+    names = session.names
+    head = "You win!" if obs.winner == 0 else "%s wins" % names[obs.winner]
+    lines = words.wrap(reason(obs, names))[:4]       # 4 lines at most above the scores
+    scores = ["%-5s %5d" % (names[p], obs.scores[p]) for p in range(len(names))]
+    return head, "\n".join(lines), "\n".join(scores)
+
+
 def label(s, x, y, color=ui.WHITE, scale=1):
-    """A label of the terminal font, its top-left corner at (x, y), lines 12 pixels apart."""
+    """A label of the terminal font, its top-left corner at (x, y), lines 12 pixels apart
+    (the library imported here, after the game is let go)."""
+    from adafruit_display_text.bitmap_label import Label
     return Label(terminalio.FONT, text=s, color=color, scale=scale, line_spacing=1.0,
                  anchor_point=(0, 0), anchored_position=(x, y))
 
