@@ -130,6 +130,7 @@ ROWS = (
     ("title after leaving the game", 2, "title after leaving the game", 0),
     ("statistics", 2, "statistics", 0),
     ("continued after the statistics", 2, "saved game continued after the statistics", 0),
+    ("lesson again", 2, "a lesson after the statistics", 0),
     ("peak again", 2, "peak, 6 actions after the statistics", 0),
 )
 # The issue's table: (key, deal) of its four moments.
@@ -309,8 +310,8 @@ def moments(run1, run2):
                 if key not in out or b > out[key][0]:
                     out[key] = (b, "action %d" % n, parts)
                 continue
-            if label == "lesson":                   # the largest of the deal's lessons
-                key = ("lesson", n if run == 1 else 0)
+            if label == "lesson" or label == "lesson again":    # the deal's largest lesson
+                key = (label, n if run == 1 else 0)
                 if key not in out or b > out[key][0]:
                     out[key] = (b, label, parts)
                 continue
@@ -916,7 +917,7 @@ def play(deals, more, tour, decision=False, label="action"):
             yield from press("A")
         elif t == "Lesson":                          # Explain rules: on in a first game
             yield from frames(2)
-            yield from measure("lesson", d)
+            yield from measure("lesson" if label == "action" else "lesson again", d)
             yield from press("A")
         elif t == "Summary":
             yield from frames(2)
@@ -945,14 +946,15 @@ def first_run():
     save_nvm()
 
 
-def continue_game(label):
-    """From the title: the saved game continued, its lessons passed; the table measured."""
+def continue_game(label, lesson="lesson"):
+    """From the title: the saved game continued, its lessons passed (measured as `lesson`);
+    the table measured."""
     yield from to_title_line("continue")
     yield from press("A")
     yield from wait(("Table", "Choice", "Lesson"))
     while top() == "Lesson":                         # Explain rules: shown again after a restart
         yield from frames(2)
-        yield from measure("lesson", 0)
+        yield from measure(lesson, 0)
         yield from press("A")
         yield from wait(("Table", "Choice", "Lesson"))
     yield from measure(label)
@@ -991,7 +993,7 @@ def second_run():
         return
     yield from press("B")
     yield from wait(("Title",))
-    yield from continue_game("continued after the statistics")
+    yield from continue_game("continued after the statistics", "lesson again")
     yield from play(0, 6, False, True, "again")
 
 
