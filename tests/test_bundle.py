@@ -74,14 +74,13 @@ def test_py_ships_the_sources(tmp_path):
     assert bundle.mpy_format(out, m) is None
 
 
-LIBRARY_FILES = ["lib/adafruit_display_text/__init__.mpy", "lib/adafruit_display_text/bitmap_label.mpy",
-                 "lib/adafruit_ticks.mpy"]
+LIBRARY_FILES = ["lib/label.mpy"]
 LIBRARY_VERSIONS = {"adafruit-circuitpython-display-text": "5.0.6", "adafruit-circuitpython-ticks": "1.1.7"}
 
 
 def test_the_libraries_of_the_screens_go_on_the_drive_with_their_versions(game):
     # the title, statistics and game over import bitmap_label, which imports adafruit_ticks;
-    # nothing else of the packages goes
+    # nothing else of the packages goes, and those three modules go as one, lib/label.mpy
     out, m = game
     paths = [f["path"] for f in m["files"]]
     assert [p for p in paths if p.startswith("lib/") and not p.startswith("lib/binocle/")] == LIBRARY_FILES
@@ -108,22 +107,47 @@ def test_the_libraries_are_renamed_with_the_game(game):
     group = names.class_members("displayio", "Group")
     assert {"append", "hidden", "scale", "x", "y"} <= group
     for name in ("_reset_text", "_local_group", "_place_text", "_line_spacing", "_anchor_point",
-                 "_blit", "ticks_less", "_monotonic_ns", "line_spacing", "anchored_position",
-                 "anchor_point"):
+                 "_blit", "ticks_less", "line_spacing", "anchored_position", "anchor_point",
+                 "Label", "LabelBase"):
         assert mapping[name] in flash and mapping[name] not in group, name
-    # class names, the firmware's keywords and names spelt in a string (hasattr(font,
-    # "ascent")) keep theirs
-    for name in ("Label", "LabelBase", "scale", "x", "text", "color", "ascent", "load_glyphs"):
+    # the firmware's keywords and names spelt in a string (hasattr(font, "ascent")) keep theirs
+    for name in ("scale", "x", "text", "color", "ascent", "load_glyphs", "ticks_ms"):
         assert name not in mapping, name
     py = str(out) + "-py"
     bundle.build(py, mpy=False)
-    with open(os.path.join(py, "lib", "adafruit_display_text", "bitmap_label.py")) as f:
+    with open(os.path.join(py, "lib", "label.py")) as f:
         text = f.read()
     assert "_local_group" not in text and '"""' not in text      # renamed; shrunk: no docstrings
     assert "typing" not in text and "__repo__" not in text and "__version__" not in text   # trimmed
+    # one module: the others' imports gone, adafruit_ticks without its fallbacks
+    assert "adafruit" not in text and "monotonic" not in text
+    assert text.count("\nfrom supervisor import ticks_ms\n") == 1 and "ticks_ms()" in text
+    assert text.index("class %s(" % mapping["LabelBase"]) < text.index("class %s(" % mapping["Label"])
     with open(os.path.join(py, "lib", "binocle", "scenes", "statsview.py")) as f:
         text = f.read()
     assert "%s=1." % mapping["line_spacing"] in text and "line_spacing" not in text     # 1.0, shrunk
+    assert "from label import %s\n" % mapping["Label"] in text and "adafruit" not in text
+
+
+def test_library_modules_are_merged_into_one():
+    texts = {"t": "from micropython import const\n_P = const(8)\ntry:\n    from supervisor import ticks_ms\n"
+                  "except (ImportError, NameError):\n    ticks_ms = None\ndef less(a, b):\n    return a < b\n",
+             "p": "from displayio import Group\nclass Base(Group):\n    pass\n",
+             "p.m": "import t\nfrom micropython import const\nfrom p import Base\nclass L(Base):\n"
+                    "    def f(self):\n        return t.less(t.ticks_ms(), 1)\n"}
+    texts["t"] = bundle.trim_library(texts["t"])
+    assert texts["t"] == "from micropython import const\n_P = const(8)\nfrom supervisor import ticks_ms\n" \
+                         "def less(a, b):\n    return a < b\n"
+    flat = bundle.flat_library(texts, ("t", "p", "p.m"))
+    assert flat == texts["t"] + "\n" + texts["p"] + "\nfrom micropython import const\nclass L(Base):\n" \
+                                                    "    def f(self):\n        return less(ticks_ms(), 1)\n"
+    with pytest.raises(bundle.BundleError, match="both bind Base"):
+        bundle.flat_library({"a": "Base = 1\n", "b": "class Base:\n    pass\n"}, ("a", "b"))
+    game = 'from p.m import L\nUNLOAD = (__name__, "p.m", "p", "t", "p.mx")\n'
+    assert bundle.to_flat(game, "label", ("t", "p", "p.m")) == \
+        'from label import L\nUNLOAD = (__name__, "label", "label", "label", "p.mx")\n'
+    with pytest.raises(bundle.BundleError, match="merges"):
+        bundle.to_flat("import p.m\n", "label", ("t", "p", "p.m"))
 
 
 def test_a_library_is_trimmed_of_its_version_and_typing_imports():

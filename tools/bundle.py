@@ -51,6 +51,10 @@ DESKTOP_ONLY = ("lib/binocle/boards/sim.py", "engine/ai/expert.py")   # pygame; 
 ASSETS = "assets"
 NOT_COMPILED = ("code.py", "boot.py")      # CircuitPython runs these two only as source
 SHRUNK = ("engine/", "lib/binocle/")        # the game's modules: renamed and shrink()-ed
+# Library modules shipped as one module (flat_library()) whose name the firmware holds in flash:
+# its module name, its name in tracebacks and a package's attribute then cost the board no
+# name; only its path on the drive is interned. The modules in the order they are merged.
+FLAT = ("label", ("adafruit_ticks", "adafruit_display_text", "adafruit_display_text.bitmap_label"))
 # The device suite's stand-ins for the firmware follow its documented API: their names stay.
 FIRMWARE_STANDINS = os.path.join(ROOT, "tests", "device", "firmware")
 # The player's and the board's files: never in a bundle, never touched by deploy.
@@ -453,6 +457,17 @@ def program_renamed(files, extra):
                 api.append(fh.read())
     for path in libs:
         texts[path] = trim_library(texts[path])
+    flat, modules = FLAT
+    if set(module_name(p) for p in libs) == set(modules):
+        # one module of a firmware-held name: 3 module names, 3 paths and a package's
+        # attribute fewer interned on the board, one path more
+        path = "lib/%s.py" % flat
+        texts[path] = flat_library(dict((module_name(p), texts.pop(p)) for p in libs), modules)
+        paths = [p for p in paths if p not in libs] + [path]
+        libs = [path]
+        for p in texts:
+            if p not in libs:
+                texts[p] = to_flat(texts[p], flat, modules)
     api_keep = names.protected_names(paths, api) | names.foreign_names(texts)
     keep = api_keep | names.stub_names()
     game = dict((p, t) for p, t in texts.items() if p not in libs)
@@ -519,11 +534,20 @@ def crossing(texts, libs, names_both, game_out, lib_out, targets, game_given, li
 def trim_library(text):
     """A library's module without what the board never runs: its __version__ and __repo__
     (manifest.json gives the version) and a try block that only imports typing's names for
-    annotations (CircuitPython has no typing: the import fails there). Each would leave
+    annotations (CircuitPython has no typing: the import fails there); and of a try block that
+    imports from a firmware module every board the game knows has (adafruit_ticks: `from
+    supervisor import ticks_ms`), its body alone: its fallbacks never run. Each would leave
     names and short strings interned on the board."""
+    from tools import names
     tree = ast.parse(text)
-    drop = []
+    drop, keep_body = [], []
     for node in tree.body:
+        if isinstance(node, ast.Try) and not node.orelse and not node.finalbody and \
+                all(isinstance(n, ast.ImportFrom) and n.level == 0 and n.module in names.FIRMWARE_MODULES
+                    for n in node.body) and \
+                all(h.type is not None and "ImportError" in ast.unparse(h.type) for h in node.handlers):
+            keep_body.append(node)           # every board the game knows has it: no fallback
+            continue
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and \
                 isinstance(node.targets[0], ast.Name) and node.targets[0].id in ("__version__", "__repo__"):
             drop.append(node)
@@ -533,8 +557,126 @@ def trim_library(text):
                 all(isinstance(h.type, ast.Name) and h.type.id == "ImportError" for h in node.handlers):
             drop.append(node)
     lines = text.splitlines(keepends=True)
-    for node in reversed(drop):
-        lines[node.lineno - 1:node.end_lineno] = []
+    for node in sorted(drop + keep_body, key=lambda n: -n.lineno):
+        body = []
+        if node in keep_body:
+            indent = node.body[0].col_offset
+            body = [line[indent:] if line.strip() else line
+                    for line in lines[node.body[0].lineno - 1:node.body[-1].end_lineno]]
+        lines[node.lineno - 1:node.end_lineno] = body
+    return "".join(lines)
+
+
+def _bound(tree):
+    """{name: how} of the names a module's own lines bind at its top level."""
+    out = {}
+
+    def visit(nodes):
+        for node in nodes:
+            if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+                out[node.name] = "def"
+            elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+                for t in (node.targets if isinstance(node, ast.Assign) else [node.target]):
+                    for n in ast.walk(t):
+                        if isinstance(n, ast.Name):
+                            out[n.id] = "def"
+            elif isinstance(node, ast.Import):
+                for a in node.names:
+                    out[a.asname or a.name.split(".")[0]] = "import " + a.name
+            elif isinstance(node, ast.ImportFrom):
+                for a in node.names:
+                    out[a.asname or a.name] = "from %s import %s" % (node.module, a.name)
+            elif isinstance(node, (ast.Try, ast.If, ast.For, ast.While, ast.With)):
+                for part in ("body", "orelse", "finalbody"):
+                    visit(getattr(node, part, []))
+                for h in getattr(node, "handlers", []):
+                    visit(h.body)
+    visit(tree.body)
+    return out
+
+
+def flat_library(texts, modules):
+    """One module's source made of the library modules texts {module name: source} in the
+    order of modules: each one's imports of the others dropped (`import m` and `from m import
+    name`, a name the merged module defines itself), `m.name` read as `name`. BundleError if
+    two of them bind one name differently."""
+    merged = set(modules)
+    bound, parts = {}, []
+    for module in modules:
+        text = texts[module]
+        tree = ast.parse(text)
+        plain, drop = set(), []
+        for node in tree.body:
+            if isinstance(node, ast.Import) and all(a.name in merged for a in node.names):
+                if any(a.asname for a in node.names):
+                    raise BundleError("%s imports a library module under another name" % module)
+                plain |= set(a.name for a in node.names)
+                drop.append(node)
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module in merged:
+                if any(a.asname for a in node.names):
+                    raise BundleError("%s imports a name under another name" % module)
+                drop.append(node)
+        for name, how in _bound(tree).items():
+            if how.split(" ")[-1] in merged or (how.startswith("from ") and how.split(" ")[1] in merged):
+                continue
+            if bound.get(name, how) != how or (how == "def" and name in bound):
+                raise BundleError("%s and a module merged before it both bind %s" % (module, name))
+            bound[name] = how
+        lines = text.splitlines(keepends=True)
+        for node in reversed(drop):
+            lines[node.lineno - 1:node.end_lineno] = []
+        parts.append(_unqualified("".join(lines), plain))
+    return "\n".join(parts)
+
+
+def _unqualified(text, modules):
+    """The source with `module.name` read as `name` for each of modules."""
+    import io
+    import tokenize
+    toks = list(tokenize.generate_tokens(io.StringIO(text).readline))
+    lines = text.splitlines(keepends=True)
+    for i in range(len(toks) - 2, -1, -1):
+        t = toks[i]
+        if t.type == tokenize.NAME and t.string in modules and toks[i + 1].string == "." and \
+                toks[i + 1].start == t.end:
+            row, col = t.start
+            lines[row - 1] = lines[row - 1][:col] + lines[row - 1][toks[i + 1].end[1]:]
+    return "".join(lines)
+
+
+def to_flat(text, flat, modules):
+    """A module of the game (or the device suite) with the library modules merged into flat
+    named by it: in `from m import name` and in a string that is the module's name."""
+    import io
+    import tokenize
+    toks = list(tokenize.generate_tokens(io.StringIO(text).readline))
+    lines = text.splitlines(keepends=True)
+    edits = []
+    for i, t in enumerate(toks):
+        if t.type == tokenize.STRING and t.start[0] == t.end[0]:
+            try:
+                value = ast.literal_eval(t.string)
+            except (ValueError, SyntaxError):
+                continue
+            if value in modules:
+                edits.append((t.start, t.end, '"%s"' % flat))
+        elif t.type == tokenize.NAME and t.string == "from":
+            j, dotted = i + 1, ""
+            while toks[j].type == tokenize.NAME and toks[j].string != "import":
+                dotted += toks[j].string
+                j += 1
+                if toks[j].string != ".":
+                    break
+                dotted += "."
+                j += 1
+            if dotted in modules:
+                edits.append((toks[i + 1].start, toks[j - 1].end, flat))
+        elif t.type == tokenize.NAME and t.string == "import" and (i == 0 or toks[i - 1].type in (
+                tokenize.NEWLINE, tokenize.NL, tokenize.INDENT, tokenize.DEDENT)):
+            if toks[i + 1].string.split(".")[0] in set(m.split(".")[0] for m in modules):
+                raise BundleError("`import %s`: the bundle merges that library" % toks[i + 1].string)
+    for (row, col), (_r, end), new in reversed(edits):
+        lines[row - 1] = lines[row - 1][:col] + new + lines[row - 1][end:]
     return "".join(lines)
 
 
@@ -581,6 +723,10 @@ def build(out=DEFAULT_OUT, root=ROOT, site=SITE, mpy=True, mpy_cross=None, heade
     if small:
         renamed = program_renamed(files, extra)
         mapping = renamed.pop(None)
+        for path in [p for p in files if is_library(p) and p not in renamed]:
+            del files[path]                 # merged into one module (FLAT)
+        for path in renamed:
+            files.setdefault(path, None)
     files.update(extra)
     work = _partial(out)
     try:
@@ -678,8 +824,7 @@ def main(argv):
     mpy_cross = None if args.py else resolve_mpy_cross(args.mpy_cross)
     try:
         m = build(args.out, mpy=not args.py, mpy_cross=mpy_cross, small=not args.no_shrink)
-        libs = library_versions([p for p in (f["path"] for f in m["files"]) if p.startswith("lib/")
-                                 and not p.startswith("lib/binocle/")])
+        libs = m.get("libraries")           # the drive's may be merged (FLAT)
     except (BundleError, manifest.ManifestError, OSError) as e:
         sys.stderr.write("bundle: %s\n" % e)
         return 1

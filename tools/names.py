@@ -173,7 +173,8 @@ def defined_and_spelt(text, library=False):
     ValueError for an f-string in the game's own modules: the names in its fields are not
     name tokens. In a library's module (library) those names keep theirs instead, a
     public name given by const() is renamed like any other (it stays a global there), and
-    so is the name an import takes with `as`."""
+    so are the name an import takes with `as` and its class names (a board never shows a
+    library's class name: a player sees no traceback)."""
     defined, spelt, classes = set(), set(), set()
     for node in ast.walk(ast.parse(text)):
         if isinstance(node, ast.JoinedStr):
@@ -196,7 +197,7 @@ def defined_and_spelt(text, library=False):
                 if part.isidentifier():
                     spelt.add(part)
         elif isinstance(node, ast.ClassDef):
-            classes.add(node.name)
+            (defined if library else classes).add(node.name)
         elif isinstance(node, ast.FunctionDef):
             defined.add(node.name)
         elif isinstance(node, ast.arg):
