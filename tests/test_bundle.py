@@ -121,6 +121,7 @@ def test_the_libraries_are_renamed_with_the_game(game):
     assert "typing" not in text and "__repo__" not in text and "__version__" not in text   # trimmed
     # one module: the others' imports gone, adafruit_ticks without its fallbacks
     assert "adafruit" not in text and "monotonic" not in text
+    assert "new_text" not in text and ".format(" in text     # f-strings written as format calls
     assert text.count("\nfrom supervisor import ticks_ms\n") == 1 and "ticks_ms()" in text
     assert text.index("class %s(" % mapping["LabelBase"]) < text.index("class %s(" % mapping["Label"])
     with open(os.path.join(py, "lib", "binocle", "scenes", "statsview.py")) as f:
@@ -148,6 +149,19 @@ def test_library_modules_are_merged_into_one():
         'from label import L\nUNLOAD = (__name__, "label", "label", "label", "p.mx")\n'
     with pytest.raises(bundle.BundleError, match="merges"):
         bundle.to_flat("import p.m\n", "label", ("t", "p", "p.m"))
+
+
+def test_a_library_s_f_strings_become_format_calls():
+    # as MicroPython compiles them; their fields' names are then renamed with the rest
+    src = ('x = f"{a} b{{c}}\u00e9" + f"{t!r:>5}-{u[1]}"\n'
+           'y = (f"""m{z}\n""", f"{f\'{q}\'}", f"{w:{n}}")\n')
+    out = bundle.formatted(src)
+    assert out == ("x = '{} b{{c}}\u00e9'.format((a)) + '{!r:>5}-{}'.format((t), (u[1]))\n"
+                   "y = ('m{}\\n'.format((z)), '{}'.format((f'{q}')), f\"{w:{n}}\")\n")
+    run = [dict(a=1, t=4, u=[0, 5], z=6, q=7, w=8, n=3) for _ in range(2)]
+    exec(src, run[0])
+    exec(out, run[1])
+    assert (run[0]["x"], run[0]["y"]) == (run[1]["x"], run[1]["y"]) == ("1 b{c}\u00e9    4-5", ("m6\n", "7", "  8"))
 
 
 def test_a_library_is_trimmed_of_its_version_and_typing_imports():

@@ -456,7 +456,7 @@ def program_renamed(files, extra):
             with open(os.path.join(FIRMWARE_STANDINS, f)) as fh:
                 api.append(fh.read())
     for path in libs:
-        texts[path] = trim_library(texts[path])
+        texts[path] = formatted(trim_library(texts[path]))
     flat, modules = FLAT
     if set(module_name(p) for p in libs) == set(modules):
         # one module of a firmware-held name: 3 module names, 3 paths and a package's
@@ -565,6 +565,43 @@ def trim_library(text):
                     for line in lines[node.body[0].lineno - 1:node.body[-1].end_lineno]]
         lines[node.lineno - 1:node.end_lineno] = body
     return "".join(lines)
+
+
+def formatted(text):
+    """The module with each f-string written as the str.format call MicroPython compiles it
+    to (f"{text} " is "{} ".format(text)): the names in its fields are then name tokens that
+    the renaming gives firmware names (tools/names.py leaves an f-string's names as they are).
+    An f-string whose format spec has a field of its own stays."""
+    tree = ast.parse(text)
+    found = []
+    specs = set(id(n.format_spec) for n in ast.walk(tree) if isinstance(n, ast.FormattedValue))
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.JoinedStr) or id(node) in specs:
+            continue
+        fmt, args = "", []
+        for v in node.values:
+            if isinstance(v, ast.Constant):
+                fmt += v.value.replace("{", "{{").replace("}", "}}")
+                continue
+            spec = v.format_spec.values if v.format_spec is not None else []
+            if not all(isinstance(x, ast.Constant) for x in spec):
+                break
+            fmt += "{%s%s}" % ("" if v.conversion == -1 else "!" + chr(v.conversion),
+                               ":" + "".join(x.value for x in spec) if spec else "")
+            args.append("(%s)" % ast.get_source_segment(text, v.value))
+        else:
+            found.append((node, "%r.format(%s)" % (fmt, ", ".join(args))))
+    lines = [line.encode("utf-8") for line in text.splitlines(keepends=True)]   # offsets: bytes
+    def span(n):
+        return (n.lineno, n.col_offset), (n.end_lineno, n.end_col_offset)
+    outer = [(n, new) for n, new in found        # one inside another's field is written with it
+             if not any(o is not n and span(o)[0] <= span(n)[0] and span(n)[1] <= span(o)[1]
+                        for o, _new in found)]
+    for node, new in sorted(outer, key=lambda f: span(f[0]), reverse=True):
+        first, last = node.lineno - 1, node.end_lineno - 1
+        lines[first:last + 1] = [lines[first][:node.col_offset] + new.encode("utf-8") +
+                                 lines[last][node.end_col_offset:]]
+    return b"".join(lines).decode("utf-8")
 
 
 def _bound(tree):
