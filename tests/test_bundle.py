@@ -151,6 +151,48 @@ def test_library_modules_are_merged_into_one():
         bundle.to_flat("import p.m\n", "label", ("t", "p", "p.m"))
 
 
+def test_the_merged_library_draws_what_the_library_draws(tmp_path, monkeypatch):
+    # the title's, a statistics column's and other labels, as pixels (the desktop's displayio),
+    # from the .py bundle's lib/label.py under its firmware names and from the package itself
+    pytest.importorskip("displayio")
+    import types
+    import terminalio
+    import displayio
+    from adafruit_display_text.bitmap_label import Label
+    out = str(tmp_path / "b")
+    bundle.build(out, mpy=False)
+    with open(out + ".names.json") as f:
+        mapping = json.load(f)
+    supervisor = types.ModuleType("supervisor")
+    supervisor.ticks_ms = lambda: 0
+    monkeypatch.setitem(sys.modules, "supervisor", supervisor)
+    monkeypatch.syspath_prepend(os.path.join(out, "lib"))
+    monkeypatch.delitem(sys.modules, "label", raising=False)
+    import label
+    merged = getattr(label, mapping["Label"])
+    monkeypatch.delitem(sys.modules, "label")
+
+    def drawn(lab):
+        tiles = [t for g in lab for t in (g if isinstance(g, displayio.Group) else [g])
+                 if isinstance(t, displayio.TileGrid)]
+        return [(lab.x, lab.y, t.x, t.y, t.bitmap.width, t.bitmap.height,
+                 [t.bitmap[x, y] for y in range(t.bitmap.height) for x in range(t.bitmap.width)])
+                for t in tiles]
+    cases = (dict(text="Binocle", color=0xFFFF00, scale=2, line_spacing=1.0, anchor_point=(0, 0),
+                  anchored_position=(4, 4)),
+             dict(text="Games  12\nWon     3", line_spacing=1.0, anchor_point=(1.0, 0),
+                  anchored_position=(150, 20)),
+             dict(text="a\tb x", background_color=0x00FF00, padding_left=2, padding_top=1,
+                  label_direction="UPR"),
+             dict(text="ab", outline_color=0xFF0000, outline_size=1))
+    for kw in cases:
+        a = Label(terminalio.FONT, **kw)
+        b = merged(terminalio.FONT, **dict((mapping.get(k, k), v) for k, v in kw.items()))
+        assert drawn(a) == drawn(b) and sum(1 for v in drawn(a)[0][-1] if v) > 40, kw["text"]
+        a.text = b.text = "Other\ntext"
+        assert drawn(a) == drawn(b), kw["text"]
+
+
 def test_a_library_s_f_strings_become_format_calls():
     # as MicroPython compiles them; their fields' names are then renamed with the rest
     src = ('x = f"{a} b{{c}}\u00e9" + f"{t!r:>5}-{u[1]}"\n'
