@@ -723,7 +723,8 @@ def report(label, n):
     live = gc.mem_alloc() - S["a0"]
     roots = [S["app"]]
     for name in sys.modules:
-        if name.startswith("binocle") or name.startswith("adafruit"):
+        # the app's modules and the libraries the bundle ships (as one, lib/label.mpy: bundle.FLAT)
+        if name.startswith("binocle") or name.startswith("adafruit") or name == "label":
             roots.append(sys.modules[name])
     real, own, count = _sizes.census(roots, S["skip"])
     print("M|%s|%d|%d|%d|%d|%d" % (label, n, live, real, own, count))
