@@ -17,7 +17,7 @@ from engine.ai import new_player     # noqa: E402
 from engine.rules import RULE_SETS, new_game   # noqa: E402
 from engine.variants import variants   # noqa: E402
 from binocle import nvmstore, saveload, store    # noqa: E402
-from binocle.scenes.statsview import stats_lines     # noqa: E402
+from binocle.scenes.statsview import stats_table     # noqa: E402
 from binocle.stats import Stats, size     # noqa: E402
 from tests.device import helpers as H    # noqa: E402
 from tools.checks.simdriver import Driver   # noqa: E402
@@ -92,7 +92,7 @@ three.deal(2, 1, 250, True, 1)
 three.game(2, 1, True)
 short = three.to_bytes()[:size(3)]                 # statistics saved before the fourth came
 out["three_kept"] = list(Stats(short).get(2, 1)) if Stats(short).ok else None
-out["stats_lines"] = stats_lines(d.app.stats, FOURTH)
+out["stats_table"] = stats_table(d.app.stats, FOURTH)
 d.title()
 title = d.scene()
 d.to_line(title, "stats")

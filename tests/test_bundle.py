@@ -74,11 +74,144 @@ def test_py_ships_the_sources(tmp_path):
     assert bundle.mpy_format(out, m) is None
 
 
-def test_no_third_party_library_goes_on_the_drive(game):
-    # the card art is an OnDiskBitmap, text the firmware's terminal font, panels vectorio
-    _out, m = game
-    paths = set(f["path"] for f in m["files"])
-    assert [p for p in paths if p.startswith("lib/") and not p.startswith("lib/binocle/")] == []
+LIBRARY_FILES = ["lib/label.mpy"]
+LIBRARY_VERSIONS = {"adafruit-circuitpython-display-text": "5.0.6", "adafruit-circuitpython-ticks": "1.1.7"}
+
+
+def test_the_libraries_of_the_screens_go_on_the_drive_with_their_versions(game):
+    # the title, statistics and game over import bitmap_label, which imports adafruit_ticks;
+    # nothing else of the packages goes, and those three modules go as one, lib/label.mpy
+    out, m = game
+    paths = [f["path"] for f in m["files"]]
+    assert [p for p in paths if p.startswith("lib/") and not p.startswith("lib/binocle/")] == LIBRARY_FILES
+    assert m["libraries"] == LIBRARY_VERSIONS
+    with open(os.path.join(out, manifest.NAME)) as f:
+        first = f.readline()
+    assert first == ('{"format": 1, "game": "binocle", "version": "%s", "libraries": '
+                     '{"adafruit-circuitpython-display-text": "5.0.6", '
+                     '"adafruit-circuitpython-ticks": "1.1.7"}, "files": [\n' % _version())
+    assert bundle.library_dirs() == (
+        [(os.path.join(bundle.SITE, "adafruit_display_text"), "lib/adafruit_display_text")],
+        [os.path.join(bundle.SITE, "adafruit_ticks.py")])
+
+
+def test_the_libraries_are_renamed_with_the_game(game):
+    # their private names take firmware names, as the game's do, the names of displayio.Group
+    # aside (a Label is one); the names the game spells (its keywords, here) take firmware
+    # names the libraries leave, the same on both sides
+    out, _m = game
+    with open(out + ".names.json") as f:
+        mapping = json.load(f)
+    from tools.users import names
+    flash = set(names.firmware_names())
+    group = names.class_members("displayio", "Group")
+    assert {"append", "hidden", "scale", "x", "y"} <= group
+    for name in ("_reset_text", "_local_group", "_place_text", "_line_spacing", "_anchor_point",
+                 "_blit", "ticks_less", "line_spacing", "anchored_position", "anchor_point",
+                 "Label", "LabelBase"):
+        assert mapping[name] in flash and mapping[name] not in group, name
+    # the firmware's keywords and names spelt in a string (hasattr(font, "ascent")) keep theirs
+    for name in ("scale", "x", "text", "color", "ascent", "load_glyphs", "ticks_ms"):
+        assert name not in mapping, name
+    py = str(out) + "-py"
+    bundle.build(py, mpy=False)
+    with open(os.path.join(py, "lib", "label.py")) as f:
+        text = f.read()
+    assert "_local_group" not in text and '"""' not in text      # renamed; shrunk: no docstrings
+    assert "typing" not in text and "__repo__" not in text and "__version__" not in text   # trimmed
+    # one module: the others' imports gone, adafruit_ticks without its fallbacks
+    assert "adafruit" not in text and "monotonic" not in text
+    assert "new_text" not in text and ".format(" in text     # f-strings written as format calls
+    assert text.count("\nfrom supervisor import ticks_ms\n") == 1 and "ticks_ms()" in text
+    assert text.index("class %s(" % mapping["LabelBase"]) < text.index("class %s(" % mapping["Label"])
+    with open(os.path.join(py, "lib", "binocle", "scenes", "statsview.py")) as f:
+        text = f.read()
+    assert "%s=1." % mapping["line_spacing"] in text and "line_spacing" not in text     # 1.0, shrunk
+    assert "from label import %s\n" % mapping["Label"] in text and "adafruit" not in text
+
+
+def test_library_modules_are_merged_into_one():
+    texts = {"t": "from micropython import const\n_P = const(8)\ntry:\n    from supervisor import ticks_ms\n"
+                  "except (ImportError, NameError):\n    ticks_ms = None\ndef less(a, b):\n    return a < b\n",
+             "p": "from displayio import Group\nclass Base(Group):\n    pass\n",
+             "p.m": "import t\nfrom micropython import const\nfrom p import Base\nclass L(Base):\n"
+                    "    def f(self):\n        return t.less(t.ticks_ms(), 1)\n"}
+    texts["t"] = bundle.trim_library(texts["t"])
+    assert texts["t"] == "from micropython import const\n_P = const(8)\nfrom supervisor import ticks_ms\n" \
+                         "def less(a, b):\n    return a < b\n"
+    flat = bundle.flat_library(texts, ("t", "p", "p.m"))
+    assert flat == texts["t"] + "\n" + texts["p"] + "\nfrom micropython import const\nclass L(Base):\n" \
+                                                    "    def f(self):\n        return less(ticks_ms(), 1)\n"
+    with pytest.raises(bundle.BundleError, match="both bind Base"):
+        bundle.flat_library({"a": "Base = 1\n", "b": "class Base:\n    pass\n"}, ("a", "b"))
+    game = 'from p.m import L\nUNLOAD = (__name__, "p.m", "p", "t", "p.mx")\n'
+    assert bundle.to_flat(game, "label", ("t", "p", "p.m")) == \
+        'from label import L\nUNLOAD = (__name__, "label", "label", "label", "p.mx")\n'
+    with pytest.raises(bundle.BundleError, match="merges"):
+        bundle.to_flat("import p.m\n", "label", ("t", "p", "p.m"))
+
+
+def test_the_merged_library_draws_what_the_library_draws(tmp_path, monkeypatch):
+    # the title's, a statistics column's and other labels, as pixels (the desktop's displayio),
+    # from the .py bundle's lib/label.py under its firmware names and from the package itself
+    pytest.importorskip("displayio")
+    import types
+    import terminalio
+    import displayio
+    from adafruit_display_text.bitmap_label import Label
+    out = str(tmp_path / "b")
+    bundle.build(out, mpy=False)
+    with open(out + ".names.json") as f:
+        mapping = json.load(f)
+    supervisor = types.ModuleType("supervisor")
+    supervisor.ticks_ms = lambda: 0
+    monkeypatch.setitem(sys.modules, "supervisor", supervisor)
+    monkeypatch.syspath_prepend(os.path.join(out, "lib"))
+    monkeypatch.delitem(sys.modules, "label", raising=False)
+    import label
+    merged = getattr(label, mapping["Label"])
+    monkeypatch.delitem(sys.modules, "label")
+
+    def drawn(lab):
+        tiles = [t for g in lab for t in (g if isinstance(g, displayio.Group) else [g])
+                 if isinstance(t, displayio.TileGrid)]
+        return [(lab.x, lab.y, t.x, t.y, t.bitmap.width, t.bitmap.height,
+                 [t.bitmap[x, y] for y in range(t.bitmap.height) for x in range(t.bitmap.width)])
+                for t in tiles]
+    cases = (dict(text="Binocle", color=0xFFFF00, scale=2, line_spacing=1.0, anchor_point=(0, 0),
+                  anchored_position=(4, 4)),
+             dict(text="Games  12\nWon     3", line_spacing=1.0, anchor_point=(1.0, 0),
+                  anchored_position=(150, 20)),
+             dict(text="a\tb x", background_color=0x00FF00, padding_left=2, padding_top=1,
+                  label_direction="UPR"),
+             dict(text="ab", outline_color=0xFF0000, outline_size=1))
+    for kw in cases:
+        a = Label(terminalio.FONT, **kw)
+        b = merged(terminalio.FONT, **dict((mapping.get(k, k), v) for k, v in kw.items()))
+        assert drawn(a) == drawn(b) and sum(1 for v in drawn(a)[0][-1] if v) > 40, kw["text"]
+        a.text = b.text = "Other\ntext"
+        assert drawn(a) == drawn(b), kw["text"]
+
+
+def test_a_library_s_f_strings_become_format_calls():
+    # as MicroPython compiles them; their fields' names are then renamed with the rest
+    src = ('x = f"{a} b{{c}}\u00e9" + f"{t!r:>5}-{u[1]}"\n'
+           'y = (f"""m{z}\n""", f"{f\'{q}\'}", f"{w:{n}}")\n')
+    out = bundle.formatted(src)
+    assert out == ("x = '{} b{{c}}\u00e9'.format((a)) + '{!r:>5}-{}'.format((t), (u[1]))\n"
+                   "y = ('m{}\\n'.format((z)), '{}'.format((f'{q}')), f\"{w:{n}}\")\n")
+    run = [dict(a=1, t=4, u=[0, 5], z=6, q=7, w=8, n=3) for _ in range(2)]
+    exec(src, run[0])
+    exec(out, run[1])
+    assert (run[0]["x"], run[0]["y"]) == (run[1]["x"], run[1]["y"]) == ("1 b{c}\u00e9    4-5", ("m6\n", "7", "  8"))
+
+
+def test_a_library_is_trimmed_of_its_version_and_typing_imports():
+    kept = "try:\n    import bitmaptools\nexcept ImportError:\n    pass\nx = 1\n"
+    text = ("__version__ = '1.0'\n__repo__ = 'https://x'\nimport displayio\ntry:\n"
+            "    from typing import List\n    from fontio import FontProtocol\nexcept ImportError:\n"
+            "    pass\n" + kept)
+    assert bundle.trim_library(text) == "import displayio\n" + kept
 
 
 def test_the_version_comes_from_version_py(game):
@@ -223,7 +356,7 @@ def test_the_command_line(tmp_path, monkeypatch, capsys):
         assert bundle.main(["--out", out, "--json"]) == 0
     s = json.loads(buf.getvalue())
     assert s["version"] == _version() and s["files"] > 50 and s["free_left"] > 0
-    assert s["libraries"] == {} and s["mpy"] is True
+    assert s["libraries"] == LIBRARY_VERSIONS and s["mpy"] is True
     with redirect_stdout(buf):
         assert bundle.main(["--out", out, "--py"]) == 0
     assert "(.py)" in buf.getvalue() and os.path.isfile(os.path.join(out, "engine", "state.py"))

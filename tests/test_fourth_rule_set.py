@@ -106,7 +106,7 @@ def test_statistics_make_room_and_keep_what_was_saved(found):
 def test_its_screens(found):
     assert found["stats_screen"] == "< Binocle, fourth set >"
     assert found["rules_line"] == "Rules: Binocle, fourth set"
-    assert found["stats_lines"][0] == "Easy: games 0, won 0"
+    assert found["stats_table"][1][:2] == [" Easy Norm.  Hard", "    0     0     0"]
     assert found["shots"] == ["sheet.png", "stats.png", "table.png", "title.png"]
 
 

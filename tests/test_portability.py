@@ -13,8 +13,11 @@ ENGINE = os.path.join(ROOT, "engine")
 APP = os.path.join(ROOT, "lib", "binocle")
 ALLOWED_IMPORTS = {"micropython", "engine"}
 # What the app may import on the board: modules of the firmware of every board it knows
-# (vectorio too: only SAMD21 builds leave it out), and no library: the card art is an
-# OnDiskBitmap, texts are the terminal font.
+# (vectorio too: only SAMD21 builds leave it out), and the libraries the bundle ships, only
+# on the screens seen without a game (LIBRARY_SCREENS): the card art is an OnDiskBitmap, the
+# game's own texts are the terminal font.
+LIBRARIES = {"adafruit_display_text"}
+LIBRARY_SCREENS = {os.path.join("scenes", f) for f in ("title.py", "statsview.py", "gameover.py")}
 APP_IMPORTS = ALLOWED_IMPORTS | {
     "binocle", "displayio", "vectorio", "terminalio", "board", "keypad", "analogio", "supervisor",
     "microcontroller", "time", "gc", "sys", "os", "json", "storage", "array", "audiocore", "audioio",
@@ -54,9 +57,17 @@ def imported_roots(tree):
 
 
 def test_app_imports_only_what_the_board_has():
+    seen = set()
     for name, _, tree in app_modules():
         for root in imported_roots(tree):
+            if root in LIBRARIES:
+                assert name in LIBRARY_SCREENS, "%s imports %s" % (name, root)
+                seen.add((name, root))
+                continue
             assert root in APP_IMPORTS, "%s imports %s" % (name, root)
+    s = os.path.join("scenes", "")
+    assert seen == {(s + "title.py", "adafruit_display_text"), (s + "gameover.py", "adafruit_display_text"),
+                    (s + "statsview.py", "adafruit_display_text")}
 
 
 def test_app_has_no_dicts_sets_or_fstrings():

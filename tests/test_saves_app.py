@@ -3,6 +3,7 @@ power cut; settings and statistics survive; damaged saves give a message and a f
 (The app on a desktop keeps its journal in RAM here, as the board keeps it on its drive.)"""
 
 import io
+import sys
 
 import pytest
 
@@ -12,6 +13,7 @@ from tools.users.sim import load_paths
 load_paths()
 from binocle import nvmstore, saveload, store as nvstore  # noqa: E402
 from binocle.stats import Stats                 # noqa: E402
+from engine import record                        # noqa: E402
 
 
 class RamNvm(bytearray):
@@ -58,6 +60,34 @@ def test_switched_off_mid_deal_the_game_goes_on_at_the_same_point(d):
     assert fingerprint(d.app.session) == before
     # the AI's card memory was rebuilt by the replay, as it was in play
     assert bytes(d.app.session.ai[1].memory.played) == played
+
+
+def test_leaving_a_game_for_the_title_lets_it_go_and_continue_takes_it_up_again(d):
+    d.start("hoyle", 7)
+    play_actions(d, 23)
+    # On a board these are loaded by the game only; here earlier tests loaded them before the
+    # app started, so the app is told they were not there at its start.
+    game = ("binocle.session", "binocle.scenes.table", "binocle.scenes.tableview",
+            "binocle.scenes.layout")
+    d.app.fresh = tuple(n for n in d.app.fresh if n not in game)
+    d.pause_item("New game")
+    d.wait_for(("Confirm",), 50)
+    before = fingerprint(d.app.session)             # the table waits under the question
+    saved = record.encode(d.app.session.state)
+    assert len(saved) == 7 + len(before[0]) and d.app.kept == len(before[0])
+    d.press(d.B.DOWN)
+    d.press(d.B.A)                                   # Yes: leave this game
+    assert d.scene_name() == "Title" and d.app.session is None
+    assert type(d.app.saved) is bytes and d.app.saved == saved    # the state is let go
+    assert reopened(d).record == saved
+    assert [n for n in game if n in sys.modules] == []
+    title = d.scene()
+    assert title.keys[0] == "continue"
+    d.press(d.B.A)                                   # Continue saved game
+    assert d.scene_name() in ("Table", "Choice")
+    assert [n for n in game if n not in sys.modules] == []
+    assert fingerprint(d.app.session) == before
+    assert record.encode(d.app.session.state) == saved
 
 
 def test_every_action_is_saved_and_nothing_goes_to_the_nvm(d):
@@ -143,10 +173,14 @@ def test_stats_count_deals_games_contracts_and_streaks():
     layout1[0], layout1[1 + 7 * 22 + 4], layout1[1 + 7 * 22 + 20] = 1, 5, 3
     old = Stats(bytes(layout1))                                        # layout 1: read
     assert old.ok and old.get(2, 1)[2] == 5 and old.get(2, 1)[9] == 3 and not old.counting(bytes(6))
-    from binocle.scenes.statsview import stats_lines
-    assert stats_lines(s, 2) == ["Easy: games 0, won 0", "Normal: games 3, won 2", " deals 2 won 1",
-                                 " best 250 avg -55", " contracts 1/2 made", " longest streak 2",
-                                 "Hard: games 0, won 0"]
+    from binocle.scenes.statsview import stats_table
+    names, counts = stats_table(s, 2)            # the statistics screen's two labels
+    assert names == ["Level", "Games", " won", "Deals", " won", "Best deal", "Average", "Streak",
+                     "Bids made"]
+    assert counts == [" Easy Norm.  Hard", "    0     3     0", "    0     2     0", "    0     2     0",
+                      "    0     1     0", "    -   250     -", "    -   -55     -", "    0     2     0",
+                      "  0/0   1/2   0/0"]
+    assert len(stats_table(s, 0)[0]) == 8 == len(stats_table(s, 0)[1])   # no bids in two-hand games
 
 
 def test_counting_is_keyed_to_the_game_and_goes_once_per_deal():

@@ -156,7 +156,7 @@ def test_a_short_knock_said_twice_loses_and_the_end_says_why(d):
     d.press(d.B.A)
     over = d.scene()
     assert d.scene_name() == "GameOver" and d.text(over.group[1]) == "AI wins"
-    assert lines(d, over.why) == ["You knocked with %d." % have, "A knock needs 1000: short,",
+    assert over.why.text.split("\n") == ["You knocked with %d." % have, "A knock needs 1000: short,",
                                   "it loses the game."]
 
 
@@ -187,7 +187,7 @@ def test_the_ais_right_knock_ends_the_game_and_says_so(d):
     assert session.state.knock == (1, claim, True) and claim >= 1000
     over = d.scene()
     assert d.text(over.group[1]) == "AI wins"
-    assert lines(d, over.why) == ["AI knocked with %d." % claim, "A knock needs 1000: it",
+    assert over.why.text.split("\n") == ["AI knocked with %d." % claim, "A knock needs 1000: it",
                                   "wins the game at once."]
     d.app.settings.level = 1
 

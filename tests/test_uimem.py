@@ -214,12 +214,16 @@ def test_a_session_is_measured_moment_by_moment():
     keys = [(key, deal) for key, _run, _label, deal in uimem.ROWS if (key, deal) in rows]
     assert [(row["moment"], row["deal"]) for row in r["rows"]] == keys      # in the order met
     for key in (("title", 0), ("peak 1", 1), ("score sheet at the deal's end", 1),
-                ("rules help (pause menu)", 2), ("saved game resumed", 0), ("statistics", 0)):
+                ("rules help (pause menu)", 2), ("saved game resumed", 0), ("statistics", 0),
+                ("continued after the statistics", 0), ("peak again", 0)):
         assert key in rows, key
     kb = dict((k, row["bytes"] / 1024.0) for k, row in rows.items())
     assert 30 < kb[("title", 0)] < 100
     assert kb[("title", 0)] + 30 < kb[("peak 1", 1)] < 200                   # the engine, the AI, a deal
     assert abs(kb[("title after the restart", 0)] - kb[("title", 0)]) < 2     # the same start
+    # a game left for the title is let go: its names and its record stay, not its code
+    assert kb[("title after leaving the game", 0)] < kb[("title", 0)] + 8
+    assert kb[("statistics", 0)] + 20 < kb[("peak 1", 1)]
     assert r["live_peak"] == max(row["bytes"] for row in r["rows"])
     assert r["margin_kb"] == uimem.MARGIN_KB["mpy"][1]        # binokel's margin, not two-hand's
     assert r["pool_kb"] == round(r["live_peak"] / 1024.0 + r["margin_kb"], 1)

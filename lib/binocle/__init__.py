@@ -20,3 +20,13 @@ def forget(*names):
             leaf = name[dot + 1:]
             if parent is not None and hasattr(parent, leaf):
                 delattr(parent, leaf)
+
+
+def forget_since(kept):
+    """Forget the game's modules (engine, binocle) not named in kept, a tuple of module names
+    taken at start: leaving a game for the title, the heap goes back to a fresh start's. The
+    names they interned stay (the board never frees a name), so importing them again costs
+    their code only."""
+    gone = [n for n in sys.modules if n not in kept and
+            (n.startswith("engine") or n.startswith("binocle"))]
+    forget(*gone)

@@ -11,11 +11,12 @@ no other open scene names them, so their code does not stay in RAM.
 """
 
 import gc
+import sys
 
 import displayio
 
 from binocle import buttons as B
-from binocle import forget
+from binocle import forget, forget_since
 from binocle import ui, words
 from binocle.input import Input, ticks_add, ticks_diff
 from binocle.settings import Settings, THINK_MS
@@ -50,6 +51,7 @@ class App:
         self.session = None
         self.frames = 0
         self.display.root_group = self.root
+        self.fresh = tuple(sys.modules)  # what a fresh start holds: the title goes back to it
 
     def _build_overlay(self):
         top = displayio.Group()
@@ -245,9 +247,21 @@ class App:
         self._unload(self._drop())
         gc.collect()
 
-    def to_title(self):
-        """Leave the game (if any) for the title screen: every way back goes here."""
+    def to_title(self, over=None, words_of=None):
+        """Leave the game (if any) for the title screen: every way back goes here. The game
+        is let go as a fresh start has none: its record kept as the bytes saved (autosave),
+        its modules forgotten; Continue replays it as at start (begin.resume_session).
+        over: the game over's scene class, opened instead with words_of, its words."""
         self.close_all()
+        s = self.saved
+        if s is not None and not isinstance(s, bytes):
+            self.saved = bytes(self.record_head) + bytes(s.history[:self.kept])
+        s = None
+        forget_since(self.fresh)
+        gc.collect()
+        if over is not None:
+            self.push(over(self, words_of))
+            return
         from binocle.scenes.title import Title
         self.push(Title(self))
 

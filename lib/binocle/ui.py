@@ -234,7 +234,7 @@ class Menu:
             k = self.top + r
             s = self.items[k] if k < n else ""
             if len(s) < cols - 1 and ((r == 0 and self.top) or (r == self.rows - 1 and k + 1 < n)):
-                s += " " * (cols - 1 - len(s)) + ("^" if r == 0 else "v")
+                s += " " * (cols - 1 - len(s)) + ("^" if r == 0 and self.top else "v")
             set_line(self.labels, r, s)
         self.bar.y = self.y0 + LINE * (self.index - self.top)
 

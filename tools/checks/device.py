@@ -11,6 +11,7 @@ suite allocates.
 
 import os
 import re
+import shutil
 import sys
 import tempfile
 import time
@@ -32,11 +33,21 @@ def run_suite(name_filter="", echo=True, root=mpy.ROOT):
         fd, path = tempfile.mkstemp(prefix="device_suite_")
         os.close(fd)
         paths.append(path)
+    libdir = None
     try:
         args = ["--no-gc"] + ([name_filter] if name_filter else [])
+        dirs = []
+        if root == mpy.ROOT:           # the libraries the bundle ships, under lib/ as on a board
+            from tools.users import bundle
+            dirs, modules = bundle.library_dirs(root)
+            if modules:                # a module of one file: in a folder on MicroPython's path
+                libdir = tempfile.mkdtemp(prefix="device_suite_lib_")
+                for module in modules:
+                    shutil.copy(module, libdir)
+                dirs.append((libdir, "/usr/lib/micropython"))
         try:
             status = mpy.run(RUNNER, args, heap=HEAP, stdout=paths[0], stderr=paths[1],
-                             root=root)
+                             root=root, dirs=dirs)
         except Exception as e:   # a trap of the interpreter itself
             status = -1
             crash = "MicroPython stopped: %s\n" % str(e).splitlines()[0]
@@ -50,6 +61,8 @@ def run_suite(name_filter="", echo=True, root=mpy.ROOT):
     finally:
         for path in paths:
             os.remove(path)
+        if libdir:
+            shutil.rmtree(libdir, ignore_errors=True)
     if echo:
         sys.stdout.write(output)
     lines = output.strip().splitlines()

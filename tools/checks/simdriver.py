@@ -88,6 +88,8 @@ class Driver:
     def text(t, row=0):
         """What one of the app's texts (or a line of a block) shows, without trailing spaces."""
         from binocle import ui
+        if hasattr(t, "text"):             # a label of adafruit_display_text: its own text
+            return t.text.split("\n")[row].rstrip()
         out = ""
         for i in range(t.width):
             out += chr(32 + bytes(ui.GLYPH_OF).index(t[i, row]))
@@ -267,6 +269,12 @@ def main(argv):
     d.shot(os.path.join(out, "sheet.png"), 3)
     traps(d, out)
     lessons(d, out)
+    d.title()                                          # the statistics of the games above
+    d.to_line(d.scene(), "stats")
+    d.press(B.A)
+    d.shot(os.path.join(out, "statistics-binokel.png"), 3)   # the rule set last played
+    d.press(B.LEFT)                                    # the one before it
+    d.shot(os.path.join(out, "statistics-french.png"), 3)
     print("screens in %s" % out)
     return 0
 

@@ -23,7 +23,10 @@ import sys
 
 FIRMWARE = ("_hw", "displayio", "vectorio", "terminalio", "fontio", "busdisplay", "board", "keypad", "supervisor",
             "microcontroller", "nvm", "analogio", "digitalio", "audioio", "audiocore", "bitmaptools")
-BOUND = ("binocle",)                          # modules that keep what they imported from those
+# Libraries the bundle ships (tools/users/bundle.py): on a board under lib/, here from the desktop's
+# packages (the device suite's MicroPython is given them under lib/ too: tools/checks/device.py).
+LIBRARIES = ("adafruit_display_text", "adafruit_ticks")
+BOUND = ("binocle",) + LIBRARIES              # modules that keep what they imported from those
 # Built into MicroPython and CircuitPython; on the desktop a look-alike the app may import.
 BUILT_IN = ("micropython",)
 
@@ -105,7 +108,7 @@ def foreign():
     vectorio, ...). Should be empty."""
     out = []
     for name in list(sys.modules):
-        if name in _before or name in BUILT_IN:
+        if name in _before or name in BUILT_IN or name.split(".")[0] in LIBRARIES:
             continue
         path = getattr(sys.modules[name], "__file__", "") or ""
         if "site-packages" in path or "dist-packages" in path:

@@ -238,7 +238,8 @@ def report(label, n):
     live = gc.mem_alloc() - S["a0"]
     roots = [S["app"]]
     for name in sys.modules:
-        if name.startswith("binocle") or name.startswith("adafruit"):
+        # the app's modules and the libraries the bundle ships (as one, lib/label.mpy: bundle.FLAT)
+        if name.startswith("binocle") or name.startswith("adafruit") or name == "label":
             roots.append(sys.modules[name])
     real, own, count = _sizes.census(roots, S["skip"])
     print("M|%s|%d|%d|%d|%d|%d" % (label, n, live, real, own, count))
@@ -385,7 +386,7 @@ def pause_tour(deal):
     yield from wait(("Table",))
 
 
-def play(deals, more, tour, decision=False):
+def play(deals, more, tour, decision=False, label="action"):
     """Play on: a hint before each of the person's decisions, then the hinted move; the
     heap after every action; the pause menus once a deal (tour), 12 actions in; the deal's
     summary and score sheet. Ends `more` actions into the deal after `deals` deals (with
@@ -403,7 +404,7 @@ def play(deals, more, tour, decision=False):
         if n != last:
             last = n
             idle = 0
-            yield from measure("action", n)
+            yield from measure(label, n)
             continue
         idle += 1
         if idle > HEAVY:
@@ -432,7 +433,7 @@ def play(deals, more, tour, decision=False):
             yield from press("A")
         elif t == "Lesson":                          # Explain rules: on in a first game
             yield from frames(2)
-            yield from measure("lesson", d)
+            yield from measure("lesson" if label == "action" else "lesson again", d)
             yield from press("A")
         elif t == "Summary":
             yield from frames(2)
@@ -461,24 +462,31 @@ def first_run():
     save_nvm()
 
 
-def second_run():
-    """The board on again: the saved game continued, 6 actions more; then left for the
-    title (New game, Yes) and the statistics."""
-    yield from wait(("Title",))
-    yield from frames(3)
-    if not has_title_key("continue"):
-        raise RuntimeError("no saved game offered after the restart")
-    yield from measure("title after the restart")
+def continue_game(label, lesson="lesson"):
+    """From the title: the saved game continued, its lessons passed (measured as `lesson`);
+    the table measured."""
     yield from to_title_line("continue")
     yield from press("A")
     yield from wait(("Table", "Choice", "Lesson"))
     while top() == "Lesson":                         # Explain rules: shown again after a restart
         yield from frames(2)
-        yield from measure("lesson", 0)
+        yield from measure(lesson, 0)
         yield from press("A")
         yield from wait(("Table", "Choice", "Lesson"))
-    yield from measure("saved game resumed")
+    yield from measure(label)
     DEAL_START[deals_done()] = actions_done()
+
+
+def second_run():
+    """The board on again: the saved game continued, 6 actions more; then left for the
+    title (New game, Yes) and the statistics; back to the title, the saved game continued
+    again (the heap the statistics leave) and 6 actions more."""
+    yield from wait(("Title",))
+    yield from frames(3)
+    if not has_title_key("continue"):
+        raise RuntimeError("no saved game offered after the restart")
+    yield from measure("title after the restart")
+    yield from continue_game("saved game resumed")
     yield from play(0, 6, False, True)
     yield from press("START")
     yield from wait(("Pause",))
@@ -498,6 +506,11 @@ def second_run():
         yield from measure("statistics")
     except Exception as e:                           # an older version's screen may fail
         print("F|statistics|%s: %s" % (type(e).__name__, e))
+        return
+    yield from press("B")
+    yield from wait(("Title",))
+    yield from continue_game("continued after the statistics", "lesson again")
+    yield from play(0, 6, False, True, "again")
 
 
 def plan():

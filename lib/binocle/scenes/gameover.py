@@ -1,6 +1,10 @@
-"""The end of the game: who won and why, the final scores; A goes back to the title."""
+"""The end of the game: who won and why, the final scores; A goes back to the title.
+Its words are made while the game is there (said()); the game is then let go as for the title
+(App.to_title), and the screen drawn with adafruit_display_text's bitmap_labels over the heap
+a fresh start has: the library is loaded with this screen and forgotten with it."""
 
 import displayio
+import terminalio
 
 from binocle import buttons as B
 from engine.rules import state_class
@@ -8,32 +12,46 @@ from binocle import ui, words
 
 
 class GameOver:
-    UNLOAD = (__name__,)
+    UNLOAD = (__name__, "adafruit_display_text.bitmap_label", "adafruit_display_text",
+              "adafruit_ticks")
     KEYS = ((B.A, "again"), (B.START, "again"), (B.B, "again"))
 
-    def __init__(self, app, session):
+    def __init__(self, app, words_of):
+        """words_of: said(session), the game's words (the game is gone now)."""
         self.app = app
-        obs = session.observation()
-        names = session.names
+        head, why, scores = words_of
         self.group = displayio.Group()
         self.group.append(ui.panel(0, 0, ui.W, ui.H, ui.DARK))
-        head = "You win!" if obs.winner == 0 else "%s wins" % names[obs.winner]
-        self.group.append(ui.text(head, 8, 4, ui.YELLOW))
-        lines = words.wrap(reason(obs, names))[:4]       # 4 lines at most above the scores
-        self.why = ui.block(2, 19, ui.CHARS, len(lines))
-        ui.set_lines(self.why, lines)
+        self.group.append(label(head, 8, 2, ui.YELLOW, 2))
+        self.why = label(why, 2, 28)
         self.group.append(self.why)
-        scores = ui.block(8, 68, 16, len(names))
-        ui.set_lines(scores, ["%-5s %5d" % (names[p], obs.scores[p]) for p in range(len(names))])
-        self.group.append(scores)
-        self.group.append(ui.text("A: back to the title", 8, 112, ui.GREY))
-        self.winner = obs.winner
+        self.group.append(label(scores, 8, 80))                   # below 4 lines of why
+        self.group.append(label("A: back to the title", 8, 116, ui.GREY))
 
     def update(self, now):
         pass
 
     def again(self):
         self.app.to_title()
+
+
+def said(session):
+    """The screen's words, made at the game's end: (who won, why in up to 4 lines, the final
+    scores' lines)."""
+    obs = session.observation()
+    names = session.names
+    head = "You win!" if obs.winner == 0 else "%s wins" % names[obs.winner]
+    lines = words.wrap(reason(obs, names))[:4]       # 4 lines at most above the scores
+    scores = ["%-5s %5d" % (names[p], obs.scores[p]) for p in range(len(names))]
+    return head, "\n".join(lines), "\n".join(scores)
+
+
+def label(s, x, y, color=ui.WHITE, scale=1):
+    """A label of the terminal font, its top-left corner at (x, y), lines 12 pixels apart
+    (the library imported here, after the game is let go)."""
+    from adafruit_display_text.bitmap_label import Label
+    return Label(terminalio.FONT, text=s, color=color, scale=scale, line_spacing=1.0,
+                 anchor_point=(0, 0), anchored_position=(x, y))
 
 
 def reason(obs, names):

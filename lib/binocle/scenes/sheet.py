@@ -84,9 +84,12 @@ class Sheet:
         self.app.pop()
         if self.table is None:
             return
-        if self.table.session.game_over():
-            from binocle.scenes.gameover import GameOver
-            self.app.push(GameOver(self.app, self.table.session))
+        session = self.table.session
+        if session.game_over():
+            from binocle.scenes.gameover import GameOver, said
+            words_of = said(session)
+            self.table = self.obs = session = None       # nothing here keeps the game
+            self.app.to_title(GameOver, words_of)
         else:
             self.table.next_deal()
 

@@ -1,6 +1,10 @@
-"""The title screen: choose a rule set, the AI's level and the options, then play."""
+"""The title screen: choose a rule set, the AI's level and the options, then play.
+The game's name is a bitmap_label of adafruit_display_text (the font scaled 2x), loaded with the
+title and forgotten with it; the menu is the game's own text."""
 
 import displayio
+import terminalio
+from adafruit_display_text.bitmap_label import Label
 
 from engine.rules import find, RULE_SETS, OPTIONS, OPT_PACK64, OPT_NO_GRAND, OPT_TARGET
 from binocle import ui
@@ -13,7 +17,8 @@ _OPTIONS = ("rules", "level", "pack", "grand", "target")     # LEFT/RIGHT change
 
 class Title(OptionMenu):
     OVERLAY = False
-    UNLOAD = (__name__, "binocle.scenes.settingsview")     # seen now and then: forgotten when closed
+    UNLOAD = (__name__, "binocle.scenes.settingsview",     # seen now and then: forgotten when closed
+              "adafruit_display_text.bitmap_label", "adafruit_display_text", "adafruit_ticks")
 
     def __init__(self, app):
         self.app = app
@@ -21,9 +26,8 @@ class Title(OptionMenu):
         self.group.append(ui.panel(0, 0, ui.W, ui.H, ui.GREEN))
         for i, f in enumerate((29, 23, 31, 7)):            # A of clubs, 10D, AC... a fan of cards
             self.group.append(app.art.sprite(f, 104 + i * 12, 2 + (i % 2) * 3))
-        name = displayio.Group(x=4, y=4, scale=2)
-        name.append(ui.text("Binocle", 0, 0, ui.YELLOW, width=7))
-        self.group.append(name)
+        self.group.append(Label(terminalio.FONT, text="Binocle", color=ui.YELLOW, scale=2,
+                                line_spacing=1.0, anchor_point=(0, 0), anchored_position=(4, 4)))
         self.keys = []
         self.menu = None
         self.said = False

@@ -184,7 +184,14 @@ class Native:
         return value
 
     def _keep(self, name, value):
-        """Set any attribute, bypassing _WRITABLE: for the stand-in's own constructor."""
+        """Set any attribute, bypassing _WRITABLE: for the stand-in's own constructor. (A
+        library's subclass may have a property of that name: CPython would call it.)"""
+        if isinstance(getattr(type(self), name, None), property):
+            try:
+                self.__dict__[name] = value       # CPython: object.__setattr__ calls a property
+                return
+            except TypeError:                     # MicroPython: __dict__ reads only, and
+                pass                              # object.__setattr__ keeps the value itself
         object.__setattr__(self, name, value)
 
 

@@ -319,6 +319,15 @@ class Group(_hw.Native):
         self._keep("_layers", [])
         self._keep("_in_group", False)
 
+    def __setattr__(self, name, value):
+        # A Python subclass (a library's Label) keeps attributes of its own, as
+        # on the board; the Group's own are the firmware's.
+        if type(self) is not Group and ((name not in Group._WRITABLE and not hasattr(Group, name))
+                                        or isinstance(getattr(type(self), name, None), property)):
+            object.__setattr__(self, name, value)
+        else:
+            _hw.Native.__setattr__(self, name, value)
+
     def _check(self, name, value):
         if name == "scale":
             return _int(value, "scale", 1, 32767)

@@ -35,3 +35,10 @@ class Glyph(_hw.Native):
         self._keep("dy", dy)
         self._keep("shift_x", shift_x)
         self._keep("shift_y", shift_y)
+
+
+import sys as _sys
+if _sys.implementation.name == "cpython":
+    # The desktop's typing names for a library's annotations (adafruit_display_text imports it
+    # after `typing`, which CircuitPython lacks: there neither import runs).
+    FontProtocol = BuiltinFont
