@@ -32,6 +32,7 @@ greedy   a short rule of thumb, the same every game:
 
 from engine import actions, cards, melds, tricks
 from engine import melddata as T
+from engine.ai import new_player
 from engine.rules import state_class
 from engine.rng import Rng
 from engine.twohand import DIX_POINTS
@@ -48,6 +49,14 @@ def new_opponent(name, seed):
     if name == "greedy":
         return GreedyPlayer()
     raise ValueError("unknown opponent %r (choose from %s)" % (name, ", ".join(NAMES)))
+
+
+def new_seat(name, rules, seat, seed, options=0):
+    """A seat at a game of rules: the opponent called name, or else the engine's AI at the
+    level called name (engine.ai.new_player), either drawing its choices from seed."""
+    if name in NAMES:
+        return new_opponent(name, seed)
+    return new_player(rules, seat, name, seed, options)
 
 
 class RandomPlayer:

@@ -649,10 +649,11 @@ def app_files():
 
 
 def suite_files():
-    """The device suite, its walk of the screens and the firmware stand-ins (modelled too, for
-    calibrate())."""
+    """The device suite, what it imports of tools/checks (its walk of the screens ...: CHECKS)
+    and the firmware stand-ins (modelled too, for calibrate())."""
+    from tools.checks.device import CHECKS
     return _sources("tests/__init__.py", os.path.join("tests", "device"), "tools/__init__.py",
-                    os.path.join("tools", "checks"))
+                    *[os.path.join("tools", "checks", f) for f in CHECKS])
 
 
 class Board:

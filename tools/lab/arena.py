@@ -127,10 +127,7 @@ class Clock:
 
 
 def make_player(name, rules, seat, game_seed, options):
-    seed = (game_seed * 7 + seat) & 0xFFFFFFFF
-    if name in opponents.NAMES:
-        return opponents.new_opponent(name, seed)
-    return ai.new_player(rules, seat, name, seed, options)
+    return opponents.new_seat(name, rules, seat, (game_seed * 7 + seat) & 0xFFFFFFFF, options)
 
 
 def open_cards(player, state):

@@ -456,10 +456,7 @@ class Game:
         self.console = console
         n = self.state.PLAYERS
         self.names = ("You", "AI") if n == 2 else ("You", "East", "West")   # as on the handheld
-        if level in opponents.NAMES:
-            self.opponents = {p: opponents.new_opponent(level, seed * 7 + p) for p in range(1, n)}
-        else:
-            self.opponents = {p: new_player(rules, p, level, seed * 7 + p, options) for p in range(1, n)}
+        self.opponents = {p: opponents.new_seat(level, rules, p, seed * 7 + p, options) for p in range(1, n)}
         # The tip giver sees what the person sees, every time the person decides.
         self.adviser = new_player(rules, 0, "hard", seed * 7, options)
         self.screen = Screen(rules, self.names, cards.lowest_rank(getattr(self.state, "pack64", False)))
