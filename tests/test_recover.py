@@ -97,7 +97,8 @@ def test_a_title_that_keeps_failing_stops_the_game(d, monkeypatch):
     d.title()
     d.app.session = None
     monkeypatch.setattr(title.Title, "update", boom)
-    monkeypatch.setattr(title.Title, "UNLOAD", ())            # the new title is of this class too
+    monkeypatch.setattr(title.Title, "UNLOAD", ())            # the new title is of this class too:
+    monkeypatch.setattr(d.app, "fresh", d.app.fresh + (title.__name__,))   # not imported anew
     d.tick()                                                  # a new title ...
     assert d.scene_name() == "Title" and message(d) == SORRY_TITLE
     with pytest.raises(AttributeError):
