@@ -159,6 +159,19 @@ def test_a_fresh_deploy_of_the_game(image, game, tmp_path):
     assert "saves: saves/binocle.sav in one piece: nothing to do" in again
 
 
+def test_an_update_brings_the_library_the_screens_use(image, game, tmp_path):
+    # the title, statistics and game over import lib/label.mpy: a drive holding another build of
+    # it (an older pinned version) gets the bundle's, as it gets the game's changed modules
+    deploy_image(game, image)
+    with drives.ImageDrive(image) as d:
+        d.write("lib/label.mpy", b"C\x06older library")
+        plan = deploy.make_plan(d, manifest.read(os.path.join(game, manifest.NAME)))
+    assert (plan.added, plan.changed, plan.remove) == ([], ["lib/label.mpy"], [])
+    deploy_image(game, image)
+    assert problems(image, tmp_path) == []
+    assert "lib/label.mpy" in assert_holds(image, game)
+
+
 def test_a_pybadge_is_told_to_take_mpy_files(tmp_path, v1):
     text = deploy_image(v1, new_image(tmp_path / "badge.img"), dry_run=True)
     assert "note: the game goes as .py files" in text and "deploy without --py" in text
