@@ -108,10 +108,11 @@ def test_the_libraries_are_renamed_with_the_game(game):
     assert {"append", "hidden", "scale", "x", "y"} <= group
     for name in ("_reset_text", "_local_group", "_place_text", "_line_spacing", "_anchor_point",
                  "_blit", "ticks_less", "line_spacing", "anchored_position", "anchor_point",
-                 "Label", "LabelBase"):
+                 "Label", "LabelBase", "text", "padding_top", "padding_right"):
         assert mapping[name] in flash and mapping[name] not in group, name
-    # the firmware's keywords and names spelt in a string (hasattr(font, "ascent")) keep theirs
-    for name in ("scale", "x", "text", "color", "ascent", "load_glyphs", "ticks_ms"):
+    # the firmware's keywords and names spelt in a string (hasattr(font, "ascent")) keep theirs;
+    # the keys of a function's own **kwargs ("padding_top" in kwargs) are its keywords, renamed
+    for name in ("scale", "x", "color", "ascent", "load_glyphs", "ticks_ms"):
         assert name not in mapping, name
     py = str(out) + "-py"
     bundle.build(py, mpy=False)
@@ -122,6 +123,7 @@ def test_the_libraries_are_renamed_with_the_game(game):
     # one module: the others' imports gone, adafruit_ticks without its fallbacks
     assert "adafruit" not in text and "monotonic" not in text
     assert "new_text" not in text and ".format(" in text     # f-strings written as format calls
+    assert "padding_" not in text and "'%s'" % mapping["padding_top"] in text
     assert text.count("\nfrom supervisor import ticks_ms\n") == 1 and "ticks_ms()" in text
     assert text.index("class %s(" % mapping["LabelBase"]) < text.index("class %s(" % mapping["Label"])
     with open(os.path.join(py, "lib", "binocle", "scenes", "statsview.py")) as f:
@@ -189,7 +191,8 @@ def test_the_merged_library_draws_what_the_library_draws(tmp_path, monkeypatch):
         a = Label(terminalio.FONT, **kw)
         b = merged(terminalio.FONT, **dict((mapping.get(k, k), v) for k, v in kw.items()))
         assert drawn(a) == drawn(b) and sum(1 for v in drawn(a)[0][-1] if v) > 40, kw["text"]
-        a.text = b.text = "Other\ntext"
+        a.text = "Other\ntext"
+        setattr(b, mapping.get("text", "text"), "Other\ntext")
         assert drawn(a) == drawn(b), kw["text"]
 
 

@@ -13,7 +13,8 @@ its tests; tools/users/bundle.py renames the third-party libraries it ships apar
 both spell). What keeps its name (protected): Python's keywords, built-in
 names and the attributes of built-in types, the firmware's API (the device suite's
 stand-ins, tests/device/firmware, follow the documented one), names spelt out in a string
-anywhere (getattr, key tables, module paths), class names (they show in error messages),
+anywhere (getattr, key tables, module paths; a library's keys of its own **kwargs are
+renamed with the keywords they spell instead), class names (they show in error messages),
 module and package names, dunder names, names given by const() (a compiled module keeps
 none of them), and a test's name (the device suite finds its tests by their names). Where
 the firmware's names run out, a name gets a short one instead.
@@ -168,15 +169,61 @@ def identifiers(text):
             if t.type == tokenize.NAME]
 
 
+def keyword_keys(tree):
+    """The string constants a function uses as keys of its own **kwargs: `"k" in kwargs`,
+    `"k" not in kwargs`, `kwargs["k"]`, `kwargs.get("k")` (pop, setdefault). Such a string
+    spells one of the function's keywords, so it is renamed with that keyword (a library
+    sets its padding's defaults so) instead of keeping the keyword's name."""
+    out = []
+    for fn in ast.walk(tree):
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or fn.args.kwarg is None:
+            continue
+        kw = fn.args.kwarg.arg
+
+        def is_kw(node):
+            return isinstance(node, ast.Name) and node.id == kw
+
+        def key(node):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.isidentifier():
+                out.append(node)
+        for node in ast.walk(fn):
+            if isinstance(node, ast.Compare) and len(node.ops) == 1 and \
+                    isinstance(node.ops[0], (ast.In, ast.NotIn)) and is_kw(node.comparators[0]):
+                key(node.left)
+            elif isinstance(node, ast.Subscript) and is_kw(node.value):
+                key(node.slice)
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
+                    is_kw(node.func.value) and node.func.attr in ("get", "pop", "setdefault") and node.args:
+                key(node.args[0])
+    return out
+
+
+def apply_keyword_keys(text, mapping):
+    """A library's source with its **kwargs keys (keyword_keys) renamed as mapping renames
+    the keywords they spell."""
+    lines = text.splitlines(keepends=True)
+    keys = [n for n in keyword_keys(ast.parse(text)) if n.value in mapping]
+    for node in sorted(keys, key=lambda n: (n.lineno, n.col_offset), reverse=True):
+        line = lines[node.lineno - 1]
+        old = line[node.col_offset:node.end_col_offset]
+        if node.lineno != node.end_lineno or ast.literal_eval(old) != node.value:
+            raise ValueError("a keyword's key (line %d) is not one plain string" % node.lineno)
+        lines[node.lineno - 1] = line[:node.col_offset] + repr(mapping[node.value]) + line[node.end_col_offset:]
+    return "".join(lines)
+
+
 def defined_and_spelt(text, library=False):
     """(names the module defines, names spelt out in its strings, its class names).
     ValueError for an f-string in the game's own modules: the names in its fields are not
-    name tokens. In a library's module (library) those names keep theirs instead, a
+    name tokens. In a library's module (library) those names keep theirs instead, the keys
+    of a function's own **kwargs are not spelt names (keyword_keys: renamed with them), a
     public name given by const() is renamed like any other (it stays a global there), and
     so are the name an import takes with `as` and its class names (a board never shows a
     library's class name: a player sees no traceback)."""
     defined, spelt, classes = set(), set(), set()
-    for node in ast.walk(ast.parse(text)):
+    tree = ast.parse(text)
+    keys = set(id(n) for n in keyword_keys(tree)) if library else set()
+    for node in ast.walk(tree):
         if isinstance(node, ast.JoinedStr):
             if not library:
                 raise ValueError("an f-string (line %d): its names would not be renamed" % node.lineno)
@@ -192,7 +239,7 @@ def defined_and_spelt(text, library=False):
             for t in node.targets:                # _NAME = const(n): gone when compiled
                 if isinstance(t, ast.Name):
                     spelt.add(t.id)
-        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in keys:
             for part in node.value.split("."):
                 if part.isidentifier():
                     spelt.add(part)
@@ -280,6 +327,8 @@ def rename(texts, targets, keep, libraries=()):
     out = {}
     for path, text in texts.items():
         out[path] = apply(text, mapping)
+        if path in libraries:
+            out[path] = apply_keyword_keys(out[path], mapping)
     return out, mapping
 
 
