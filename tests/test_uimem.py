@@ -258,6 +258,12 @@ def test_the_guest_is_its_file_with_the_drives_names(tmp_path):
     assert (tmp_path / "flash-names.txt").read_text() == " ".join(names.firmware_names())
 
 
+def test_more_sessions_than_the_measuring_micropython_takes_are_refused_in_one_line(capsys):
+    assert uimem.main(["--runs", "7"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("ui-memory: --runs: at most 6 (") and err.count("\n") == 1
+
+
 def test_a_run_must_end_on_the_rule_set_asked_for():
     assert uimem.played_rules("M|title|0|1|2|3|4\nE|9000 frames, 0 refusals, rules binokel\n") == "binokel"
     assert uimem.played_rules("M|title|0|1|2|3|4\n") is None

@@ -84,6 +84,7 @@ FIRMWARE = os.path.join(ROOT, "tests", "device", "firmware")
 KINDS = ("mpy", "py")
 HEAP = "8m"                # the measuring MicroPython's heap (collected every 64 frames)
 SHIFT = 48                 # bytes the heap moves from one session to the next (median_moments())
+MOST_RUNS = 6              # a 7th session (its heap 288 bytes on) stops the measuring MicroPython
 
 # The board's tables of names (CircuitPython 10, SAMD51): the first made at run time holds
 # 20 entries, each next one twice as many; an entry is a pointer, a 1-byte hash and a 1-byte
@@ -486,9 +487,13 @@ def main(argv):
     parser.add_argument("--seed", type=cli.natural_int, help="the game's seed (default: the app's own, "
                                                                "from the board's clock)")
     parser.add_argument("--runs", type=cli.positive_int, default=3,
-                        help="sessions per rule set and kind, each moment their median (default 3)")
+                        help="sessions per rule set and kind, each moment their median (default 3, "
+                             "at most %d)" % MOST_RUNS)
     parser.add_argument("--json", action="store_true", help="print only JSON on stdout")
     opts = parser.parse_args(argv)
+    if opts.runs > MOST_RUNS:
+        raise cli.UsageError("--runs: at most %d (a later session's heap starts too far on for the "
+                             "measuring MicroPython)" % MOST_RUNS)
     if not os.path.isfile(os.path.join(opts.tree, "code.py")):
         raise cli.UsageError("no code.py in %s" % opts.tree)
     work = tempfile.mkdtemp(prefix="uimem-")
