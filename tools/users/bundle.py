@@ -497,7 +497,7 @@ def program_renamed(files, extra):
             for path in out:
                 out[path] = names.apply(out[path], cross)
             for path in more:
-                out[path] = names.apply_keyword_keys(names.apply(more[path], cross), cross)
+                out[path] = names.apply(more[path], cross, library=True)
             mapping.update(lib_mapping)
             mapping.update(cross)
     except (SyntaxError, ValueError) as e:

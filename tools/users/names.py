@@ -326,9 +326,7 @@ def rename(texts, targets, keep, libraries=()):
         raise ValueError("two names were given one")        # a bug here: refuse to ship it
     out = {}
     for path, text in texts.items():
-        out[path] = apply(text, mapping)
-        if path in libraries:
-            out[path] = apply_keyword_keys(out[path], mapping)
+        out[path] = apply(text, mapping, path in libraries)
     return out, mapping
 
 
@@ -346,8 +344,9 @@ def _short_names(taken):
             yield s
 
 
-def apply(text, mapping):
-    """The source with its name tokens renamed; everything else (strings, comments) kept."""
+def apply(text, mapping, library=False):
+    """The source with its name tokens renamed; everything else (strings, comments) kept, but
+    in a library's module (library) the keys of its own **kwargs (apply_keyword_keys)."""
     toks = list(tokenize.generate_tokens(io.StringIO(text).readline))
     lines = text.splitlines(keepends=True)
     # Replace from the end of each line so earlier columns stay valid.
@@ -356,4 +355,5 @@ def apply(text, mapping):
             row, col = t.start
             line = lines[row - 1]
             lines[row - 1] = line[:col] + mapping[t.string] + line[col + len(t.string):]
-    return "".join(lines)
+    text = "".join(lines)
+    return apply_keyword_keys(text, mapping) if library else text
